@@ -1,0 +1,119 @@
+// Runs the declared flow (pack.h, FlowNode): one small step per call, so
+// that the engine can stop at any decision and the position stays data.
+#include <algorithm>
+
+#include "core/engine.h"
+
+namespace tabula {
+
+int Engine::body_length(const FlowNode& n) const {
+  if (n.combat) return static_cast<int>(packs_->combat.stages.size());
+  if (!n.hook.empty()) return 1;
+  return static_cast<int>(n.steps.size());
+}
+
+// Starts one unit of the top frame's body: sets the counter and the seat,
+// opens a fight for the combat pipeline, and honours skip_if.
+void Engine::enter_unit(State& s) {
+  FlowFrame& f = s.flow.back();
+  const FlowNode& n = packs_->flow.at(node_ids_[f.node]);
+  f.child = 0;
+  if (!n.counter.empty()) dict_set(s.vars, n.counter, Value(static_cast<int64_t>(f.iteration)));
+  const size_t depth = s.flow.size();
+  if (!n.skip_if.empty() && query(s, n.script, n.skip_if)) {
+    s.flow[depth - 1].child = body_length(n);
+    return;
+  }
+  if (n.combat) {
+    const int seat = current_seat(s);
+    s.combat = CombatFrame{};
+    s.combat.active = true;
+    s.combat.seat = seat;
+    s.combat.defenders = zone_of_def(s, packs_->combat.defenders, seat);
+    s.combat.defeated = s.zones[s.combat.defenders].items.empty();
+    s.combat.agenda_floor = static_cast<int>(s.agenda.size());
+  }
+}
+
+void Engine::advance_flow(State& s) {
+  const size_t depth = s.flow.size();
+  FlowFrame& f = s.flow.back();
+  const FlowNode& n = packs_->flow.at(node_ids_[f.node]);
+  const int nseats = static_cast<int>(s.seats.size());
+
+  if (!f.started) {
+    f.started = true;
+    f.iteration = 1;
+    f.seat_pos = 0;
+    f.first_seat = s.start_seat;
+    f.child = -1;  // the first unit is entered after `begin` has run
+    if (!n.until.empty() && query(s, n.script, n.until)) {
+      s.flow.pop_back();  // nothing to do at all: neither begin nor finish
+      return;
+    }
+    if (!n.begin.empty()) {
+      schedule(s, Call{n.script, n.begin, Value(), kNoEntity, "flow " + n.id + " begin"});
+      flush_scheduled(s);
+    }
+    return;
+  }
+  if (f.child < 0) {
+    enter_unit(s);
+    return;
+  }
+
+  if (f.child < body_length(n)) {
+    if (n.combat) {
+      if (s.combat.defeated) {
+        f.child = body_length(n);
+        return;
+      }
+      const std::string& stage = packs_->combat.stages[f.child];
+      s.combat.stage = f.child;
+      ++f.child;
+      schedule(s, Call{packs_->combat.script, stage, Value(), kNoEntity, "combat stage " + stage});
+      flush_scheduled(s);
+    } else if (!n.hook.empty()) {
+      ++f.child;
+      schedule(s, Call{n.script, n.hook, Value(), kNoEntity, "flow " + n.id});
+      flush_scheduled(s);
+    } else {
+      int child = node_index(n.steps[f.child]);
+      ++f.child;
+      s.flow.push_back(FlowFrame{child});
+    }
+    return;
+  }
+
+  // The unit is done: close a fight, then move to the next seat, the next
+  // iteration, or finish the node.
+  if (n.combat) s.combat.active = false;
+  if (n.each_seat && f.seat_pos + 1 < nseats) {
+    ++f.seat_pos;
+    enter_unit(s);
+    return;
+  }
+  const bool more = n.repeat == 0 || f.iteration < n.repeat;
+  if (more && f.iteration > 0) {
+    if (n.rotate_start != 0 && nseats > 0)
+      s.start_seat = ((s.start_seat + n.rotate_start) % nseats + nseats) % nseats;
+    if (n.until.empty() || !query(s, n.script, n.until)) {
+      FlowFrame& g = s.flow[depth - 1];
+      ++g.iteration;
+      g.seat_pos = 0;
+      g.first_seat = s.start_seat;
+      enter_unit(s);
+      return;
+    }
+  }
+  std::string finish = n.finish;
+  std::string script = n.script;
+  std::string id = n.id;
+  s.flow.pop_back();
+  if (!finish.empty()) {
+    schedule(s, Call{script, finish, Value(), kNoEntity, "flow " + id + " finish"});
+    flush_scheduled(s);
+  }
+}
+
+}  // namespace tabula

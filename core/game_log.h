@@ -1,0 +1,42 @@
+// The action log: packs, seed, seats, options and every choice with the
+// state hash after it. Replaying it must reproduce every hash.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/value.h"
+
+namespace tabula {
+
+class Engine;
+
+struct LoggedChoice {
+  int seat = 0;
+  std::string option;
+  uint64_t hash_after = 0;
+  uint64_t draws_after = 0;  // RNG draws so far, so a replay also checks the dice
+};
+
+struct GameLog {
+  std::vector<std::string> packs;  // pack folders, as given
+  uint64_t seed = 0;
+  int seats = 1;
+  Dict options;
+  uint64_t start_hash = 0;
+  std::vector<LoggedChoice> choices;
+
+  std::string to_json() const;
+  static GameLog from_json(const std::string& text);  // throws std::runtime_error
+};
+
+struct ReplayReport {
+  bool ok = true;
+  size_t steps = 0;
+  std::string error;
+};
+
+// Replays a log on `engine` and compares every hash.
+ReplayReport replay(Engine& engine, const GameLog& log);
+
+}  // namespace tabula

@@ -1,0 +1,180 @@
+// What a chain of pack layers defines once merged: kinds, entity
+// definitions, zones, the flow, the combat pipeline, seats and parameters.
+// Loading (pack_toml.cpp) checks every manifest and reports problems with
+// file:line:column and the key path; nothing here knows any particular game.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/value.h"
+
+namespace tabula {
+
+struct SourcePos {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  std::string to_string() const;
+};
+
+struct Diagnostic {
+  enum class Severity { Error, Warning, Note };
+  Severity severity = Severity::Error;
+  SourcePos pos;
+  std::string key_path;
+  std::string message;
+  std::string to_string() const;
+};
+
+// Localised game text; logic never reads it.
+struct Text {
+  std::string en;
+  std::string cs;
+  const std::string& get(std::string_view lang = "en") const { return (lang == "cs" && !cs.empty()) ? cs : en; }
+};
+
+struct PropSpec {
+  std::string name;
+  Value::Kind type = Value::Kind::Int;
+  Value fallback;  // value when an entity definition leaves it out
+};
+
+struct KindDef {
+  std::string id;
+  std::vector<PropSpec> props;
+  const PropSpec* prop(std::string_view name) const;
+};
+
+struct EntityDef {
+  std::string id;
+  std::string kind;
+  Text name;
+  Text text;
+  std::string script;  // module key ("pack/path.lua"), empty for none
+  Dict props;          // typed per kind, defaults filled in
+  std::vector<std::string> tags;
+  std::vector<std::string> provisional;  // prop names whose values no rulebook gives
+  std::string layer;                     // the pack that last defined or changed it
+  SourcePos pos;
+  bool has_tag(std::string_view t) const;
+};
+
+struct ZoneDef {
+  enum class Visibility { Public, Owner, Hidden };
+  std::string id;
+  bool per_seat = false;
+  bool ordered = true;
+  Visibility visibility = Visibility::Public;
+  int order = 0;  // declaration order
+};
+
+// One node of the declared flow. A node runs `begin`, then its body once per
+// unit, then `finish`. Units: `repeat` iterations (0 = until `until` says
+// stop), and within each iteration every seat when `each_seat` is set. The
+// body is either its `steps` (child nodes, in order), a `hook`, or the
+// combat pipeline (`combat = true`).
+struct FlowNode {
+  std::string id;
+  std::string script;  // module whose functions the hooks name
+  std::vector<std::string> steps;
+  std::string hook;
+  bool combat = false;
+  int repeat = 1;
+  std::string counter;  // variable set to the iteration number (1-based)
+  std::string until;    // query hook: stop iterating when it returns true
+  std::string skip_if;  // query hook: skip this unit when it returns true
+  std::string begin;
+  std::string finish;
+  bool each_seat = false;
+  int rotate_start = 0;  // pass the starting seat by this many seats after each iteration
+  std::string layer;
+  SourcePos pos;
+};
+
+struct CombatDef {
+  bool declared = false;
+  std::string script;
+  std::vector<std::string> stages;  // hook names, run in order
+  std::string hp = "hp";            // property holding hit points
+  std::string damage = "damage";    // property holding damage taken
+  std::string defenders;            // per-seat zone of the current seat that holds the defending side
+  std::string knocked_out_to;       // per-seat zone that receives knocked-out defenders
+  std::string layer;
+};
+
+struct SeatsDef {
+  int min = 1;
+  int max = 1;
+  int fallback = 1;
+  Dict counters;  // initial value of every seat counter
+};
+
+struct Param {
+  Value value;
+  bool provisional = false;
+  std::string note;
+  std::string layer;
+  SourcePos pos;
+};
+
+struct PackInfo {
+  std::string id;
+  std::string dir;
+  Text name;
+  std::string version;
+  std::string extends;  // expansion of (adds to) this pack
+  std::string patches;  // variant/house rule of this pack
+};
+
+struct ScriptFile {
+  std::string key;   // "pack/rel/path.lua"
+  std::string path;  // on disk
+  std::string pack;
+};
+
+struct PackSet {
+  std::vector<PackInfo> layers;  // base first, the pack asked for last
+  std::map<std::string, KindDef> kinds;
+  std::map<std::string, EntityDef> entities;
+  std::vector<ZoneDef> zones;  // declaration order
+  std::map<std::string, FlowNode> flow;
+  std::string flow_root;
+  CombatDef combat;
+  SeatsDef seats;
+  std::map<std::string, Param> params;
+  std::string rules;                           // default module for flow hooks
+  std::map<std::string, ScriptFile> scripts;   // every module the packs name
+  struct ScriptDir {
+    std::string prefix;  // module key prefix: the pack id, or "scripts"
+    std::string dir;
+  };
+  std::vector<ScriptDir> script_dirs;          // where require() looks: the packs (top layer first), then scripts/
+  struct Setup {
+    Text name;
+    int seats = 0;  // 0: the pack's default
+    Dict options;   // handed to the state (tabula.option)
+  };
+  std::map<std::string, Setup> setups;         // named ways to start (e.g. practice boards)
+
+  const ZoneDef* zone(std::string_view id) const;
+  const EntityDef* entity(std::string_view id) const;
+  const Value& param(std::string_view name) const;
+  const std::string& id() const { return layers.back().id; }
+};
+
+struct LoadResult {
+  std::unique_ptr<PackSet> packs;  // null when there were errors
+  std::vector<Diagnostic> diagnostics;
+  bool ok() const { return packs != nullptr; }
+  std::string report() const;
+};
+
+// Loads the pack in `dir` with every layer it extends or patches. Layers
+// are looked up as sibling folders of `dir` by pack id. Further packs
+// (variants, house rules) are layered on top in the order given; two layers
+// that change the same thing without one building on the other conflict.
+LoadResult load_pack(const std::string& dir, const std::vector<std::string>& extra = {});
+
+}  // namespace tabula

@@ -1,0 +1,743 @@
+// Reads pack.toml and its manifests with toml++, checks every key and type
+// against the pack format (docs/packs.md), and merges the layers. The only
+// file that includes toml++: the rest of the kernel sees PackSet.
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <set>
+
+#include "core/pack.h"
+
+namespace tabula {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+SourcePos pos_of(const toml::source_region& r) {
+  SourcePos p;
+  if (r.path) p.file = *r.path;
+  p.line = static_cast<int>(r.begin.line);
+  p.column = static_cast<int>(r.begin.column);
+  return p;
+}
+
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string suggestion(std::string_view key, const std::vector<std::string>& known) {
+  std::string best;
+  size_t best_d = 3;
+  for (const auto& k : known) {
+    size_t d = edit_distance(key, k);
+    if (d < best_d) best_d = d, best = k;
+  }
+  return best.empty() ? "" : " (did you mean '" + best + "'?)";
+}
+
+const char* type_name(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a decimal number";
+    case toml::node_type::boolean: return "a boolean";
+    default: return "a date or time";
+  }
+}
+
+class Loader;
+
+// One TOML table read against what the format allows there. Every key read
+// through it is marked known; finish() reports the rest.
+class Table {
+ public:
+  Table(Loader& l, const toml::table& t, std::string path) : l_(l), t_(t), path_(std::move(path)) {}
+  std::string key(std::string_view k) const { return path_.empty() ? std::string(k) : path_ + "." + std::string(k); }
+  const toml::node* node(std::string_view k) {
+    known_.emplace_back(k);
+    return t_.get(k);
+  }
+  std::optional<std::string> str(std::string_view k, bool required = false);
+  std::optional<int64_t> integer(std::string_view k);
+  std::optional<bool> boolean(std::string_view k);
+  std::optional<std::vector<std::string>> strings(std::string_view k);
+  const toml::table* table(std::string_view k, bool required = false);
+  std::optional<Text> text(std::string_view k);
+  void finish();
+  const toml::table& raw() const { return t_; }
+  const std::string& path() const { return path_; }
+  SourcePos pos() const { return pos_of(t_.source()); }
+
+ private:
+  Loader& l_;
+  const toml::table& t_;
+  std::string path_;
+  std::vector<std::string> known_;
+};
+
+struct LayerFile {
+  PackInfo info;
+  toml::table root;  // pack.toml
+  std::vector<std::string> chain;  // ids of this pack and all it builds on
+};
+
+class Loader {
+ public:
+  std::vector<Diagnostic> diags;
+  PackSet out;
+
+  void error(const SourcePos& p, std::string key, std::string msg) {
+    diags.push_back({Diagnostic::Severity::Error, p, std::move(key), std::move(msg)});
+  }
+  void error(const toml::node& n, std::string key, std::string msg) { error(pos_of(n.source()), std::move(key), std::move(msg)); }
+  void wrong_type(const toml::node& n, const std::string& key, const char* expected) {
+    error(n, key, std::string("expected ") + expected + ", found " + type_name(n));
+  }
+
+  bool load(const std::string& dir, const std::vector<std::string>& extra);
+
+ private:
+  std::optional<LayerFile> read_layer(const fs::path& dir);
+  bool resolve(const fs::path& dir, std::vector<LayerFile>& layers, std::vector<std::string>& visiting);
+  void merge(const LayerFile& layer);
+  void merge_manifest(const LayerFile& layer, const std::string& rel, const SourcePos& where);
+  void read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool partial);
+  void read_flow_node(const LayerFile& layer, Table& t, FlowNode& n);
+  std::string script_key(const LayerFile& layer, const std::string& rel, const toml::node& at, const std::string& key);
+  void touch(const LayerFile& layer, const std::string& what, const SourcePos& p);
+  void check_references();
+
+  std::map<std::string, std::pair<std::string, SourcePos>> touched_;  // what -> (layer, where)
+  std::map<std::string, std::vector<std::string>> chains_;          // layer id -> ids it builds on
+  std::vector<std::unique_ptr<toml::table>> manifests_;             // kept alive for node positions
+};
+
+std::optional<std::string> Table::str(std::string_view k, bool required) {
+  const toml::node* n = node(k);
+  if (!n) {
+    if (required) l_.error(pos(), key(k), "missing required key");
+    return std::nullopt;
+  }
+  if (!n->is_string()) {
+    l_.wrong_type(*n, key(k), "a string");
+    return std::nullopt;
+  }
+  return n->value<std::string>();
+}
+
+std::optional<int64_t> Table::integer(std::string_view k) {
+  const toml::node* n = node(k);
+  if (!n) return std::nullopt;
+  if (!n->is_integer()) {
+    l_.wrong_type(*n, key(k), "an integer");
+    return std::nullopt;
+  }
+  return n->value<int64_t>();
+}
+
+std::optional<bool> Table::boolean(std::string_view k) {
+  const toml::node* n = node(k);
+  if (!n) return std::nullopt;
+  if (!n->is_boolean()) {
+    l_.wrong_type(*n, key(k), "true or false");
+    return std::nullopt;
+  }
+  return n->value<bool>();
+}
+
+std::optional<std::vector<std::string>> Table::strings(std::string_view k) {
+  const toml::node* n = node(k);
+  if (!n) return std::nullopt;
+  const toml::array* a = n->as_array();
+  if (!a) {
+    l_.wrong_type(*n, key(k), "an array of strings");
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < a->size(); ++i) {
+    const toml::node& x = *a->get(i);
+    if (!x.is_string()) l_.wrong_type(x, key(k) + "[" + std::to_string(i) + "]", "a string");
+    else out.push_back(*x.value<std::string>());
+  }
+  return out;
+}
+
+const toml::table* Table::table(std::string_view k, bool required) {
+  const toml::node* n = node(k);
+  if (!n) {
+    if (required) l_.error(pos(), key(k), "missing required table");
+    return nullptr;
+  }
+  if (!n->is_table()) {
+    l_.wrong_type(*n, key(k), "a table");
+    return nullptr;
+  }
+  return n->as_table();
+}
+
+std::optional<Text> Table::text(std::string_view k) {
+  const toml::node* n = node(k);
+  if (!n) return std::nullopt;
+  Text t;
+  if (n->is_string()) {
+    t.en = *n->value<std::string>();
+    return t;
+  }
+  if (!n->is_table()) {
+    l_.wrong_type(*n, key(k), "a string or a table { en = ..., cs = ... }");
+    return std::nullopt;
+  }
+  Table tt(l_, *n->as_table(), key(k));
+  t.en = tt.str("en", true).value_or("");
+  t.cs = tt.str("cs").value_or("");
+  tt.finish();
+  return t;
+}
+
+void Table::finish() {
+  for (auto&& [k, v] : t_) {
+    std::string name(k.str());
+    if (std::find(known_.begin(), known_.end(), name) == known_.end())
+      l_.error(pos_of(k.source()), key(name), "unknown key" + suggestion(name, known_));
+  }
+}
+
+// A TOML value as a kernel value (integers, strings, booleans, arrays, tables).
+std::optional<Value> to_value(Loader& l, const toml::node& n, const std::string& key) {
+  if (n.is_integer()) return Value(*n.value<int64_t>());
+  if (n.is_string()) return Value(*n.value<std::string>());
+  if (n.is_boolean()) return Value(*n.value<bool>());
+  if (const toml::array* a = n.as_array()) {
+    List items;
+    for (size_t i = 0; i < a->size(); ++i) {
+      auto v = to_value(l, *a->get(i), key + "[" + std::to_string(i) + "]");
+      if (!v) return std::nullopt;
+      items.push_back(std::move(*v));
+    }
+    return Value::list(std::move(items));
+  }
+  if (const toml::table* t = n.as_table()) {
+    Dict d;
+    for (auto&& [k, v] : *t) {
+      auto x = to_value(l, v, key + "." + std::string(k.str()));
+      if (!x) return std::nullopt;
+      d.emplace_back(std::string(k.str()), std::move(*x));
+    }
+    return Value::dict(std::move(d));
+  }
+  l.error(n, key, std::string("values must be integers, strings, booleans, arrays or tables, found ") + type_name(n));
+  return std::nullopt;
+}
+
+std::optional<Value::Kind> kind_of_type(std::string_view t) {
+  if (t == "int") return Value::Kind::Int;
+  if (t == "string") return Value::Kind::Str;
+  if (t == "bool") return Value::Kind::Bool;
+  if (t == "list") return Value::Kind::List;
+  if (t == "table") return Value::Kind::Dict;
+  return std::nullopt;
+}
+
+std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
+  fs::path file = dir / "pack.toml";
+  if (!fs::exists(file)) {
+    error(SourcePos{dir.string()}, "", "no pack.toml in this folder");
+    return std::nullopt;
+  }
+  LayerFile layer;
+  try {
+    layer.root = toml::parse_file(file.string());
+  } catch (const toml::parse_error& e) {
+    error(pos_of(e.source()), "", std::string(e.description()));
+    return std::nullopt;
+  }
+  const toml::node* p = layer.root.get("pack");
+  if (!p || !p->is_table()) {
+    error(SourcePos{file.string(), 1, 1}, "pack", "missing [pack] table");
+    return std::nullopt;
+  }
+  Table t(*this, *p->as_table(), "pack");
+  layer.info.dir = dir.string();
+  layer.info.id = t.str("id", true).value_or("");
+  layer.info.name = t.text("name").value_or(Text{layer.info.id, ""});
+  layer.info.version = t.str("version").value_or("");
+  layer.info.extends = t.str("extends").value_or("");
+  layer.info.patches = t.str("patches").value_or("");
+  t.node("manifests");
+  t.node("rules");
+  t.finish();
+  if (!layer.info.extends.empty() && !layer.info.patches.empty())
+    error(t.pos(), "pack", "a pack either extends or patches another pack, not both");
+  return layer;
+}
+
+bool Loader::resolve(const fs::path& dir, std::vector<LayerFile>& layers, std::vector<std::string>& visiting) {
+  auto layer = read_layer(dir);
+  if (!layer) return false;
+  const std::string& id = layer->info.id;
+  if (std::find(visiting.begin(), visiting.end(), id) != visiting.end()) {
+    error(SourcePos{(dir / "pack.toml").string()}, "pack", "layers form a cycle through '" + id + "'");
+    return false;
+  }
+  for (const auto& l : layers)
+    if (l.info.id == id) return true;  // already loaded through another path
+  std::string parent = layer->info.extends.empty() ? layer->info.patches : layer->info.extends;
+  std::vector<std::string> chain{id};
+  if (!parent.empty()) {
+    fs::path pdir = dir.parent_path() / parent;
+    if (!fs::exists(pdir / "pack.toml")) {
+      const toml::node* n = layer->root["pack"][layer->info.extends.empty() ? "patches" : "extends"].node();
+      error(n ? pos_of(n->source()) : SourcePos{(dir / "pack.toml").string()}, "pack",
+            "pack '" + parent + "' not found (looked in " + pdir.string() + ")");
+      return false;
+    }
+    visiting.push_back(id);
+    if (!resolve(pdir, layers, visiting)) return false;
+    visiting.pop_back();
+    for (const auto& l : layers)
+      if (l.info.id == parent) chain.insert(chain.end(), l.chain.begin(), l.chain.end());
+  }
+  layer->chain = chain;
+  layers.push_back(std::move(*layer));
+  return true;
+}
+
+void Loader::touch(const LayerFile& layer, const std::string& what, const SourcePos& p) {
+  auto it = touched_.find(what);
+  if (it != touched_.end()) {
+    const auto& prev = it->second.first;
+    if (std::find(layer.chain.begin(), layer.chain.end(), prev) == layer.chain.end())
+      error(p, what, "conflict: layers '" + prev + "' (" + it->second.second.to_string() + ") and '" + layer.info.id +
+                         "' both change this, and neither builds on the other");
+  }
+  touched_[what] = {layer.info.id, p};
+}
+
+std::string Loader::script_key(const LayerFile& layer, const std::string& rel, const toml::node& at,
+                               const std::string& key) {
+  fs::path path = fs::path(layer.info.dir) / rel;
+  if (rel.empty() || !fs::exists(path) || fs::is_directory(path)) {
+    error(at, key, "missing script: " + path.string());
+    return "";
+  }
+  std::string k = layer.info.id + "/" + rel;
+  out.scripts[k] = ScriptFile{k, path.string(), layer.info.id};
+  return k;
+}
+
+void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
+  if (auto s = t.str("script")) {
+    const toml::node* at = t.raw().get("script");
+    n.script = script_key(layer, *s, *at, t.key("script"));
+  }
+  if (auto v = t.strings("steps")) n.steps = *v;
+  if (auto v = t.str("hook")) n.hook = *v;
+  if (auto v = t.boolean("combat")) n.combat = *v;
+  if (auto v = t.integer("repeat")) {
+    if (*v < 0) error(*t.raw().get("repeat"), t.key("repeat"), "repeat must be >= 0 (0 = until `until` says stop)");
+    n.repeat = static_cast<int>(*v);
+  }
+  if (auto v = t.str("counter")) n.counter = *v;
+  if (auto v = t.str("until")) n.until = *v;
+  if (auto v = t.str("skip_if")) n.skip_if = *v;
+  if (auto v = t.str("begin")) n.begin = *v;
+  if (auto v = t.str("finish")) n.finish = *v;
+  if (auto v = t.boolean("each_seat")) n.each_seat = *v;
+  if (auto v = t.integer("rotate_start")) n.rotate_start = static_cast<int>(*v);
+  t.finish();
+  n.layer = layer.info.id;
+  int bodies = (!n.steps.empty()) + (!n.hook.empty()) + n.combat;
+  if (bodies != 1) error(t.pos(), t.path(), "a flow node needs exactly one of: steps, hook, combat = true");
+}
+
+void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool partial) {
+  if (auto v = t.str("kind", !partial)) e.kind = *v;
+  if (auto v = t.text("name")) e.name = *v;
+  if (auto v = t.text("text")) e.text = *v;
+  if (auto v = t.str("script")) e.script = script_key(layer, *v, *t.raw().get("script"), t.key("script"));
+  if (auto v = t.strings("tags")) e.tags = *v;
+  if (auto v = t.strings("provisional")) {
+    for (const auto& p : *v)
+      if (std::find(e.provisional.begin(), e.provisional.end(), p) == e.provisional.end()) e.provisional.push_back(p);
+  }
+  const KindDef* kind = nullptr;
+  if (auto it = out.kinds.find(e.kind); it != out.kinds.end()) kind = &it->second;
+  else if (!e.kind.empty()) {
+    std::vector<std::string> names;
+    for (const auto& [k, _] : out.kinds) names.push_back(k);
+    const toml::node* at = t.raw().get("kind");
+    error(at ? pos_of(at->source()) : t.pos(), t.key("kind"), "unknown kind '" + e.kind + "'" + suggestion(e.kind, names));
+  }
+  if (const toml::table* props = t.table("props")) {
+    for (auto&& [k, v] : *props) {
+      std::string name(k.str());
+      std::string key = t.key("props." + name);
+      if (!kind) continue;
+      const PropSpec* spec = kind->prop(name);
+      if (!spec) {
+        std::vector<std::string> names;
+        for (const auto& p : kind->props) names.push_back(p.name);
+        error(pos_of(k.source()), key, "kind '" + e.kind + "' has no property '" + name + "'" + suggestion(name, names));
+        continue;
+      }
+      auto value = to_value(*this, v, key);
+      if (!value) continue;
+      if (value->kind() != spec->type) {
+        error(v, key, std::string("expected ") + Value::kind_name(spec->type) + ", found " + type_name(v));
+        continue;
+      }
+      dict_set(e.props, name, std::move(*value));
+      touch(layer, "entity." + e.id + ".props." + name, pos_of(v.source()));
+    }
+  }
+  t.finish();
+  for (const auto& p : e.provisional)
+    if (kind && !kind->prop(p)) error(t.pos(), t.key("provisional"), "'" + p + "' is not a property of kind '" + e.kind + "'");
+  if (kind)
+    for (const auto& spec : kind->props)
+      if (dict_get(e.props, spec.name).is_nil() && !spec.fallback.is_nil()) dict_set(e.props, spec.name, spec.fallback);
+  e.layer = layer.info.id;
+}
+
+void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, const SourcePos& where) {
+  fs::path path = fs::path(layer.info.dir) / rel;
+  if (!fs::exists(path)) {
+    error(where, "pack.manifests", "missing manifest: " + path.string());
+    return;
+  }
+  auto doc = std::make_unique<toml::table>();
+  try {
+    *doc = toml::parse_file(path.string());
+  } catch (const toml::parse_error& e) {
+    error(pos_of(e.source()), "", std::string(e.description()));
+    return;
+  }
+  const toml::table& root = *doc;
+  manifests_.push_back(std::move(doc));
+  for (auto&& [k, v] : root) {
+    std::string id(k.str());
+    if (id == "remove") {
+      Table holder(*this, root, "");
+      auto ids = holder.strings("remove");
+      for (const auto& r : ids.value_or(std::vector<std::string>{})) {
+        if (!out.entities.erase(r)) error(v, "remove", "cannot remove '" + r + "': no such entity");
+        touch(layer, "entity." + r, pos_of(v.source()));
+      }
+      continue;
+    }
+    if (!v.is_table()) {
+      wrong_type(v, id, "a table (an entity definition)");
+      continue;
+    }
+    if (id == "change" || id == "replace") {
+      for (auto&& [ek, ev] : *v.as_table()) {
+        std::string eid(ek.str());
+        std::string key = id + "." + eid;
+        if (!ev.is_table()) {
+          wrong_type(ev, key, "a table");
+          continue;
+        }
+        auto it = out.entities.find(eid);
+        if (it == out.entities.end()) {
+          error(pos_of(ek.source()), key, "no entity '" + eid + "' to " + id + " in the layers below");
+          continue;
+        }
+        Table t(*this, *ev.as_table(), key);
+        if (id == "replace") {
+          EntityDef e;
+          e.id = eid;
+          e.pos = pos_of(ek.source());
+          read_entity(layer, t, e, false);
+          touch(layer, "entity." + eid, e.pos);
+          it->second = std::move(e);
+        } else {
+          touch(layer, "entity." + eid + ".change", pos_of(ek.source()));
+          read_entity(layer, t, it->second, true);
+        }
+      }
+      continue;
+    }
+    if (out.entities.count(id)) {
+      error(pos_of(k.source()), id,
+            "'" + id + "' is already defined by pack '" + out.entities[id].layer +
+                "'; use [change." + id + "] or [replace." + id + "] to alter it");
+      continue;
+    }
+    EntityDef e;
+    e.id = id;
+    e.pos = pos_of(k.source());
+    Table t(*this, *v.as_table(), id);
+    read_entity(layer, t, e, false);
+    touch(layer, "entity." + id, e.pos);
+    out.entities[id] = std::move(e);
+  }
+}
+
+void Loader::merge(const LayerFile& layer) {
+  out.layers.push_back(layer.info);
+  chains_[layer.info.id] = layer.chain;
+  out.script_dirs.insert(out.script_dirs.begin(), PackSet::ScriptDir{layer.info.id, layer.info.dir});
+  Table root(*this, layer.root, "");
+  Table pack(*this, *root.table("pack"), "pack");
+  if (auto r = pack.str("rules")) {
+    out.rules = script_key(layer, *r, *pack.raw().get("rules"), "pack.rules");
+    touch(layer, "pack.rules", pos_of(pack.raw().get("rules")->source()));
+  }
+  std::vector<std::string> manifests = pack.strings("manifests").value_or(std::vector<std::string>{});
+
+  if (const toml::table* seats = root.table("seats")) {
+    Table t(*this, *seats, "seats");
+    if (auto v = t.integer("min")) out.seats.min = static_cast<int>(*v);
+    if (auto v = t.integer("max")) out.seats.max = static_cast<int>(*v);
+    if (auto v = t.integer("default")) out.seats.fallback = static_cast<int>(*v);
+    if (const toml::table* c = t.table("counters")) {
+      for (auto&& [k, v] : *c) {
+        auto x = to_value(*this, v, "seats.counters." + std::string(k.str()));
+        if (x) dict_set(out.seats.counters, k.str(), *x);
+        touch(layer, "seats.counters." + std::string(k.str()), pos_of(v.source()));
+      }
+    }
+    t.finish();
+    if (out.seats.min < 1 || out.seats.max < out.seats.min || out.seats.fallback < out.seats.min ||
+        out.seats.fallback > out.seats.max)
+      error(t.pos(), "seats", "need 1 <= min <= default <= max");
+  }
+
+  if (const toml::table* kinds = root.table("kinds")) {
+    for (auto&& [k, v] : *kinds) {
+      std::string id(k.str());
+      if (!v.is_table()) {
+        wrong_type(v, "kinds." + id, "a table");
+        continue;
+      }
+      KindDef& kd = out.kinds[id];
+      kd.id = id;
+      Table t(*this, *v.as_table(), "kinds." + id);
+      if (const toml::table* props = t.table("props")) {
+        for (auto&& [pk, pv] : *props) {
+          std::string name(pk.str());
+          std::string key = "kinds." + id + ".props." + name;
+          PropSpec spec;
+          spec.name = name;
+          std::string type;
+          if (pv.is_string()) {
+            type = *pv.value<std::string>();
+          } else if (pv.is_table()) {
+            Table pt(*this, *pv.as_table(), key);
+            type = pt.str("type", true).value_or("int");
+            if (const toml::node* d = pt.node("default")) {
+              if (auto x = to_value(*this, *d, key + ".default")) spec.fallback = *x;
+            }
+            pt.finish();
+          } else {
+            wrong_type(pv, key, "a type name (\"int\", \"string\", \"bool\", \"list\", \"table\") or { type, default }");
+            continue;
+          }
+          auto kindv = kind_of_type(type);
+          if (!kindv) {
+            error(pv, key, "unknown type '" + type + "' (use int, string, bool, list or table)");
+            continue;
+          }
+          spec.type = *kindv;
+          if (!spec.fallback.is_nil() && spec.fallback.kind() != spec.type)
+            error(pv, key + ".default", "default does not match the type");
+          auto it = std::find_if(kd.props.begin(), kd.props.end(), [&](const PropSpec& p) { return p.name == name; });
+          if (it != kd.props.end()) *it = spec;
+          else kd.props.push_back(spec);
+          touch(layer, key, pos_of(pv.source()));
+        }
+      }
+      t.finish();
+    }
+  }
+
+  if (const toml::table* zones = root.table("zones")) {
+    for (auto&& [k, v] : *zones) {
+      std::string id(k.str());
+      if (!v.is_table()) {
+        wrong_type(v, "zones." + id, "a table");
+        continue;
+      }
+      ZoneDef* z = nullptr;
+      for (auto& x : out.zones)
+        if (x.id == id) z = &x;
+      if (!z) {
+        out.zones.push_back(ZoneDef{id});
+        z = &out.zones.back();
+        z->order = static_cast<int>(out.zones.size()) - 1;
+      }
+      Table t(*this, *v.as_table(), "zones." + id);
+      if (auto b = t.boolean("per_seat")) z->per_seat = *b;
+      if (auto b = t.boolean("ordered")) z->ordered = *b;
+      if (auto vis = t.str("visibility")) {
+        if (*vis == "public") z->visibility = ZoneDef::Visibility::Public;
+        else if (*vis == "owner") z->visibility = ZoneDef::Visibility::Owner;
+        else if (*vis == "hidden") z->visibility = ZoneDef::Visibility::Hidden;
+        else error(*t.raw().get("visibility"), "zones." + id + ".visibility", "use public, owner or hidden");
+      }
+      t.finish();
+      touch(layer, "zones." + id, pos_of(k.source()));
+    }
+  }
+
+  if (const toml::table* flow = root.table("flow")) {
+    for (auto&& [k, v] : *flow) {
+      std::string id(k.str());
+      if (id == "root") {
+        if (!v.is_string()) wrong_type(v, "flow.root", "a string");
+        else out.flow_root = *v.value<std::string>();
+        touch(layer, "flow.root", pos_of(v.source()));
+        continue;
+      }
+      if (!v.is_table()) {
+        wrong_type(v, "flow." + id, "a table (a flow node) or root = \"...\"");
+        continue;
+      }
+      FlowNode& n = out.flow[id];
+      bool fresh = n.id.empty();
+      n.id = id;
+      if (fresh) {
+        n.pos = pos_of(k.source());
+      } else {
+        // A layer that redefines a node states its body anew.
+        n.steps.clear();
+        n.hook.clear();
+        n.combat = false;
+      }
+      Table t(*this, *v.as_table(), "flow." + id);
+      read_flow_node(layer, t, n);
+      touch(layer, "flow." + id, pos_of(k.source()));
+    }
+  }
+
+  if (const toml::table* combat = root.table("combat")) {
+    Table t(*this, *combat, "combat");
+    CombatDef& c = out.combat;
+    c.declared = true;
+    if (auto s = t.str("script")) c.script = script_key(layer, *s, *t.raw().get("script"), "combat.script");
+    if (auto v = t.strings("stages")) c.stages = *v;
+    if (auto v = t.str("hp")) c.hp = *v;
+    if (auto v = t.str("damage")) c.damage = *v;
+    if (auto v = t.str("defenders")) c.defenders = *v;
+    if (auto v = t.str("knocked_out_to")) c.knocked_out_to = *v;
+    t.finish();
+    c.layer = layer.info.id;
+    for (auto&& [k, v] : *combat) touch(layer, "combat." + std::string(k.str()), pos_of(v.source()));
+  }
+
+  if (const toml::table* params = root.table("params")) {
+    for (auto&& [k, v] : *params) {
+      std::string name(k.str());
+      std::string key = "params." + name;
+      Param p;
+      p.layer = layer.info.id;
+      p.pos = pos_of(v.source());
+      if (const toml::table* pt = v.as_table(); pt && pt->contains("value")) {
+        Table t(*this, *pt, key);
+        if (const toml::node* x = t.node("value"))
+          if (auto val = to_value(*this, *x, key + ".value")) p.value = *val;
+        p.provisional = t.boolean("provisional").value_or(false);
+        p.note = t.str("note").value_or("");
+        t.finish();
+      } else if (auto val = to_value(*this, v, key)) {
+        p.value = *val;
+      }
+      out.params[name] = std::move(p);
+      touch(layer, key, pos_of(v.source()));
+    }
+  }
+
+  if (const toml::table* setups = root.table("setups")) {
+    for (auto&& [k, v] : *setups) {
+      std::string id(k.str());
+      if (!v.is_table()) {
+        wrong_type(v, "setups." + id, "a table");
+        continue;
+      }
+      Table t(*this, *v.as_table(), "setups." + id);
+      PackSet::Setup s;
+      s.name = t.text("name").value_or(Text{id, ""});
+      s.seats = static_cast<int>(t.integer("seats").value_or(0));
+      if (const toml::node* o = t.node("options")) {
+        if (!o->is_table()) wrong_type(*o, "setups." + id + ".options", "a table");
+        else if (auto val = to_value(*this, *o, "setups." + id + ".options")) s.options = val->entries();
+      }
+      t.finish();
+      out.setups[id] = std::move(s);
+      touch(layer, "setups." + id, pos_of(k.source()));
+    }
+  }
+  root.finish();
+
+  const toml::node* mnode = pack.raw().get("manifests");
+  for (const auto& m : manifests) merge_manifest(layer, m, mnode ? pos_of(mnode->source()) : pack.pos());
+}
+
+void Loader::check_references() {
+  auto node_pos = [](const FlowNode& n) { return n.pos; };
+  if (out.flow_root.empty() && !out.flow.empty()) error(SourcePos{}, "flow.root", "the flow needs a root node");
+  else if (!out.flow.empty() && !out.flow.count(out.flow_root))
+    error(SourcePos{}, "flow.root", "root node '" + out.flow_root + "' is not defined");
+  for (auto& [id, n] : out.flow) {
+    if (n.script.empty()) n.script = out.rules;
+    if (n.script.empty() && (!n.hook.empty() || !n.begin.empty() || !n.finish.empty() || !n.until.empty() ||
+                             !n.skip_if.empty()))
+      error(node_pos(n), "flow." + id, "names hooks but neither the node nor [pack] gives a script (rules = ...)");
+    for (const auto& s : n.steps)
+      if (!out.flow.count(s)) error(node_pos(n), "flow." + id + ".steps", "step '" + s + "' is not a flow node");
+    if (n.combat && !out.combat.declared) error(node_pos(n), "flow." + id, "combat = true needs a [combat] table");
+  }
+  if (out.combat.declared) {
+    if (out.combat.script.empty()) error(SourcePos{}, "combat.script", "missing: the module with the stage hooks");
+    if (out.combat.stages.empty()) error(SourcePos{}, "combat.stages", "missing: the stage hooks in order");
+    const ZoneDef* d = out.zone(out.combat.defenders);
+    if (!d) error(SourcePos{}, "combat.defenders", "zone '" + out.combat.defenders + "' is not declared");
+    else if (!d->per_seat) error(SourcePos{}, "combat.defenders", "must be a per-seat zone");
+    if (!out.combat.knocked_out_to.empty()) {
+      const ZoneDef* k = out.zone(out.combat.knocked_out_to);
+      if (!k) error(SourcePos{}, "combat.knocked_out_to", "zone '" + out.combat.knocked_out_to + "' is not declared");
+      else if (!k->per_seat) error(SourcePos{}, "combat.knocked_out_to", "must be a per-seat zone");
+    }
+  }
+}
+
+bool Loader::load(const std::string& dir, const std::vector<std::string>& extra) {
+  std::vector<LayerFile> layers;
+  std::vector<std::string> visiting;
+  if (!resolve(fs::path(dir), layers, visiting)) return false;
+  for (const auto& e : extra) {
+    visiting.clear();
+    if (!resolve(fs::path(e), layers, visiting)) return false;
+  }
+  for (const auto& layer : layers) merge(layer);
+  check_references();
+  for (const auto& d : diags)
+    if (d.severity == Diagnostic::Severity::Error) return false;
+  return true;
+}
+
+}  // namespace
+
+LoadResult load_pack(const std::string& dir, const std::vector<std::string>& extra) {
+  Loader l;
+  LoadResult r;
+  if (l.load(dir, extra)) r.packs = std::make_unique<PackSet>(std::move(l.out));
+  r.diagnostics = std::move(l.diags);
+  return r;
+}
+
+}  // namespace tabula

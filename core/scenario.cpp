@@ -1,0 +1,308 @@
+#include "core/scenario.h"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <map>
+#include <memory>
+
+#include "core/engine.h"
+
+namespace tabula {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string at(const toml::node& n) {
+  const auto& s = n.source();
+  return (s.path ? *s.path : std::string("?")) + ":" + std::to_string(s.begin.line) + ":" +
+         std::to_string(s.begin.column);
+}
+
+Value to_value(const toml::node& n) {
+  if (n.is_integer()) return Value(*n.value<int64_t>());
+  if (n.is_string()) return Value(*n.value<std::string>());
+  if (n.is_boolean()) return Value(*n.value<bool>());
+  if (const toml::array* a = n.as_array()) {
+    List l;
+    for (const auto& x : *a) l.push_back(to_value(x));
+    return Value::list(std::move(l));
+  }
+  if (const toml::table* t = n.as_table()) {
+    Dict d;
+    for (auto&& [k, v] : *t) d.emplace_back(std::string(k.str()), to_value(v));
+    return Value::dict(std::move(d));
+  }
+  throw std::runtime_error(at(n) + ": unsupported value (integers, strings, booleans, arrays, tables)");
+}
+
+struct Runner {
+  explicit Runner(ScenarioResult& result) : r(result) {}
+  ScenarioResult& r;
+  Engine* engine = nullptr;
+  State state;
+  std::map<std::string, EntityId> aliases;
+
+  void fail(std::string msg) {
+    r.ok = false;
+    r.failures.push_back(std::move(msg));
+  }
+
+  std::string entity_label(EntityId id) const {
+    for (const auto& [a, e] : aliases)
+      if (e == id) return a;
+    return state.entities[id].def;
+  }
+
+  // An alias from [[create]] or the id of a definition with exactly one entity.
+  bool find_entity(const std::string& name, EntityId& out, std::string& why) const {
+    if (auto it = aliases.find(name); it != aliases.end()) {
+      out = it->second;
+      return true;
+    }
+    int found = 0;
+    for (const auto& e : state.entities)
+      if (e.def == name) out = e.id, ++found;
+    if (found == 1) return true;
+    why = found == 0 ? "no entity or alias '" + name + "'" : "'" + name + "' names " + std::to_string(found) +
+                                                                  " entities; give them aliases";
+    return false;
+  }
+
+  int zone_from(const std::string& spec, std::string& why) const {
+    // "zone" or "zone@seat" with seat counted from 1
+    auto atpos = spec.find('@');
+    std::string key = spec;
+    if (atpos != std::string::npos) key = spec.substr(0, atpos) + "@" + std::to_string(std::stoi(spec.substr(atpos + 1)) - 1);
+    int z = state.zone_index(key);
+    if (z < 0) why = "no zone '" + spec + "'";
+    return z;
+  }
+
+  std::string zone_name(int z) const {
+    const Zone& zone = state.zones[z];
+    return zone.seat >= 0 ? zone.def + "@" + std::to_string(zone.seat + 1) : zone.def;
+  }
+
+  // The actual value for an assertion key; false (with why) when the key means nothing.
+  bool actual(const std::string& key, Value& out, std::string& why) const {
+    auto dot = key.find('.');
+    std::string subject = key.substr(0, dot);
+    std::string field = dot == std::string::npos ? "" : key.substr(dot + 1);
+    if (subject == "game") {
+      if (field == "over") return out = Value(state.over), true;
+      if (field == "result") return out = state.result, true;
+      if (field == "start_seat") return out = Value(int64_t{state.start_seat + 1}), true;
+      why = "game has over, result, start_seat";
+      return false;
+    }
+    if (subject == "var") return out = dict_get(state.vars, field), true;
+    if (subject == "zone" || subject == "count") {
+      int z = zone_from(field, why);
+      if (z < 0) return false;
+      if (subject == "count") return out = Value(static_cast<int64_t>(state.zones[z].items.size())), true;
+      List l;
+      for (EntityId id : state.zones[z].items) l.push_back(Value(entity_label(id)));
+      return out = Value::list(std::move(l)), true;
+    }
+    if (subject == "decision") {
+      const Decision* d = state.pending.empty() ? nullptr : &state.pending.front();
+      if (field == "seat") return out = d ? Value(int64_t{d->seat + 1}) : Value(), true;
+      if (field == "prompt") return out = d ? Value(d->prompt) : Value(), true;
+      if (field == "options") {
+        List l;
+        if (d)
+          for (const auto& o : d->options) l.push_back(Value(o.id));
+        return out = Value::list(std::move(l)), true;
+      }
+      why = "decision has seat, prompt, options";
+      return false;
+    }
+    if (subject.rfind("seat", 0) == 0 && subject.size() > 4 && std::isdigit(static_cast<unsigned char>(subject[4]))) {
+      int seat = std::stoi(subject.substr(4)) - 1;
+      if (seat < 0 || seat >= static_cast<int>(state.seats.size())) {
+        why = "no " + subject;
+        return false;
+      }
+      return out = dict_get(state.seats[seat].counters, field), true;
+    }
+    EntityId id;
+    if (!find_entity(subject, id, why)) return false;
+    const Entity& e = state.entities[id];
+    if (field == "zone") return out = e.zone < 0 ? Value() : Value(state.zones[e.zone].def), true;
+    if (field == "where") return out = e.zone < 0 ? Value() : Value(zone_name(e.zone)), true;
+    if (field == "face_up") return out = Value(e.face_up), true;
+    if (field == "owner") return out = e.owner < 0 ? Value() : Value(int64_t{e.owner + 1}), true;
+    return out = engine->prop(state, id, field), true;
+  }
+
+  void check(const toml::table& expect, const std::string& where) {
+    for (auto&& [k, v] : expect) {
+      std::string key(k.str());
+      Value want = to_value(v), got;
+      std::string why;
+      ++r.checks;
+      if (!actual(key, got, why)) {
+        fail(where + ": " + key + ": " + why);
+        continue;
+      }
+      // An integer expectation against a missing number reads it as 0.
+      if (want.is_int() && got.is_nil()) got = Value(int64_t{0});
+      if (want.is_bool() && got.is_nil()) got = Value(false);
+      if (!(want == got)) fail(where + ": " + key + ": expected " + want.to_string() + ", actual " + got.to_string());
+    }
+  }
+};
+
+}  // namespace
+
+ScenarioResult run_scenario(const std::string& path, const std::string& content_dir) {
+  ScenarioResult r;
+  r.name = path;
+  Runner run(r);
+  try {
+    toml::table doc = toml::parse_file(path);
+    const toml::table* sc = doc["scenario"].as_table();
+    if (!sc) throw std::runtime_error(path + ": missing [scenario] table");
+    static const std::vector<std::string> top = {"scenario", "create", "counters", "vars", "step", "expect"};
+    for (auto&& [k, v] : doc)
+      if (std::find(top.begin(), top.end(), std::string(k.str())) == top.end())
+        throw std::runtime_error(at(v) + ": unknown key '" + std::string(k.str()) + "'");
+    static const std::vector<std::string> sc_keys = {"name", "spec", "pack", "seats", "seed", "options", "finish"};
+    for (auto&& [k, v] : *sc)
+      if (std::find(sc_keys.begin(), sc_keys.end(), std::string(k.str())) == sc_keys.end())
+        throw std::runtime_error(at(v) + ": unknown key 'scenario." + std::string(k.str()) + "'");
+    r.name = sc->get("name") ? *sc->get("name")->value<std::string>() : path;
+    r.spec = sc->get("spec") ? sc->get("spec")->value<std::string>().value_or("") : "";
+    std::string pack = (*sc)["pack"].value<std::string>().value_or("");
+    if (pack.empty()) throw std::runtime_error(path + ": scenario.pack is required");
+    fs::path pack_dir = fs::path(path).parent_path() / pack;
+    if (!fs::exists(pack_dir / "pack.toml")) pack_dir = fs::path(content_dir) / pack;
+    LoadResult lr = load_pack(pack_dir.string());
+    if (!lr.ok()) throw std::runtime_error("pack " + pack + " does not load:\n" + lr.report());
+    auto engine = std::make_unique<Engine>(std::move(lr.packs));
+    run.engine = engine.get();
+    int seats = static_cast<int>((*sc)["seats"].value<int64_t>().value_or(engine->packs().seats.fallback));
+    uint64_t seed = static_cast<uint64_t>((*sc)["seed"].value<int64_t>().value_or(1));
+    Dict options;
+    if (const toml::node* o = sc->get("options")) options = to_value(*o).entries();
+    std::string finish = (*sc)["finish"].value<std::string>().value_or("any");
+    run.state = engine->blank_state(seed, seats, options);
+
+    if (const toml::array* creates = doc["create"].as_array()) {
+      for (const auto& c : *creates) {
+        const toml::table& t = *c.as_table();
+        static const std::vector<std::string> keys = {"as", "def", "zone", "seat", "owner", "face_up", "props"};
+        for (auto&& [k, v] : t)
+          if (std::find(keys.begin(), keys.end(), std::string(k.str())) == keys.end())
+            throw std::runtime_error(at(v) + ": unknown key 'create." + std::string(k.str()) + "'");
+        std::string def = t["def"].value<std::string>().value_or("");
+        std::string zone = t["zone"].value<std::string>().value_or("");
+        int seat = static_cast<int>(t["seat"].value<int64_t>().value_or(0)) - 1;
+        int owner = t.contains("owner") ? static_cast<int>(*t["owner"].value<int64_t>()) - 1 : -2;
+        EntityId id;
+        try {
+          id = engine->create_entity(run.state, def, zone, seat, owner);
+        } catch (const std::exception& e) {
+          throw std::runtime_error(at(c) + ": " + e.what());
+        }
+        if (auto fu = t["face_up"].value<bool>()) run.state.entities[id].face_up = *fu;
+        if (const toml::table* props = t["props"].as_table())
+          for (auto&& [k, v] : *props) engine->set_prop(run.state, id, k.str(), to_value(v));
+        if (auto as = t["as"].value<std::string>()) {
+          if (run.aliases.count(*as)) throw std::runtime_error(at(c) + ": alias '" + *as + "' used twice");
+          run.aliases[*as] = id;
+        }
+      }
+    }
+    if (const toml::table* counters = doc["counters"].as_table()) {
+      for (auto&& [k, v] : *counters) {
+        int seat = std::stoi(std::string(k.str())) - 1;
+        if (seat < 0 || seat >= seats || !v.is_table())
+          throw std::runtime_error(at(v) + ": counters are given per seat: [counters] 1 = { name = value }");
+        for (auto&& [ck, cv] : *v.as_table()) dict_set(run.state.seats[seat].counters, ck.str(), to_value(cv));
+      }
+    }
+    if (const toml::table* vars = doc["vars"].as_table())
+      for (auto&& [k, v] : *vars) dict_set(run.state.vars, k.str(), to_value(v));
+
+    engine->start(run.state);
+    for (const auto& l : run.state.journal) r.journal.push_back(l.text);
+
+    int n = 0;
+    if (const toml::array* steps = doc["step"].as_array()) {
+      for (const auto& st : *steps) {
+        ++n;
+        const toml::table& t = *st.as_table();
+        static const std::vector<std::string> keys = {"seat", "ask", "choose", "options", "expect", "expect_error", "note"};
+        for (auto&& [k, v] : t)
+          if (std::find(keys.begin(), keys.end(), std::string(k.str())) == keys.end())
+            throw std::runtime_error(at(v) + ": unknown key 'step." + std::string(k.str()) + "'");
+        std::string where = "step " + std::to_string(n) + " (" + at(st) + ")";
+        if (auto choice = t["choose"].value<std::string>()) {
+          where = "step " + std::to_string(n) + " '" + *choice + "' (" + at(st) + ")";
+          int seat;
+          if (auto s = t["seat"].value<int64_t>()) seat = static_cast<int>(*s) - 1;
+          else if (run.state.pending.size() == 1) seat = run.state.pending.front().seat;
+          else {
+            run.fail(where + ": " + std::to_string(run.state.pending.size()) +
+                     " decisions are open; say which seat chooses");
+            break;
+          }
+          const Decision* d = run.state.pending_for(seat);
+          if (!d && !t.contains("expect_error")) {
+            run.fail(where + ": seat " + std::to_string(seat + 1) + " has no open decision" +
+                     (run.state.over ? " (the game is over)" : ""));
+            break;
+          }
+          if (d) {
+            if (auto ask = t["ask"].value<std::string>(); ask && d->prompt.find(*ask) == std::string::npos) {
+              run.fail(where + ": expected a question containing \"" + *ask + "\", actual \"" + d->prompt + "\"");
+              break;
+            }
+            if (const toml::node* opts = t.get("options")) {
+              ++r.checks;
+              List ids;
+              for (const auto& o : d->options) ids.push_back(Value(o.id));
+              Value want = to_value(*opts), got = Value::list(ids);
+              if (!(want == got)) run.fail(where + ": options: expected " + want.to_string() + ", actual " + got.to_string());
+            }
+          }
+          ApplyResult a = engine->apply(run.state, seat, *choice);
+          for (const auto& l : run.state.journal) r.journal.push_back(l.text);
+          if (auto err = t["expect_error"].value<std::string>()) {
+            ++r.checks;
+            if (a.ok) run.fail(where + ": expected the choice to be rejected (" + *err + "), but it was applied");
+            else if (a.error.find(*err) == std::string::npos)
+              run.fail(where + ": expected an error containing \"" + *err + "\", actual \"" + a.error + "\"");
+          } else if (!a.ok) {
+            std::string opts;
+            if (d)
+              for (const auto& o : d->options) opts += (opts.empty() ? "" : ", ") + o.id;
+            run.fail(where + ": rejected: " + a.error);
+            break;
+          }
+        }
+        if (const toml::table* e = t["expect"].as_table()) run.check(*e, where);
+        r.steps = n;
+      }
+    }
+    if (const toml::table* e = doc["expect"].as_table()) run.check(*e, "final [expect]");
+    if (finish == "over" && !run.state.over) {
+      std::string open;
+      for (const auto& d : run.state.pending) open += " seat " + std::to_string(d.seat + 1) + ": \"" + d.prompt + "\"";
+      run.fail("the scenario says finish = \"over\", but the game still asks:" + open);
+    }
+  } catch (const toml::parse_error& e) {
+    run.fail(path + ":" + std::to_string(e.source().begin.line) + ":" + std::to_string(e.source().begin.column) + ": " +
+             std::string(e.description()));
+  } catch (const std::exception& e) {
+    run.fail(e.what());
+  }
+  return r;
+}
+
+}  // namespace tabula

@@ -1,0 +1,125 @@
+#include "core/state.h"
+
+#include <algorithm>
+
+namespace tabula {
+
+std::string zone_key(std::string_view def, int seat) {
+  std::string k(def);
+  if (seat >= 0) k += "@" + std::to_string(seat);
+  return k;
+}
+
+const Option* Decision::find(std::string_view id) const {
+  for (const auto& o : options)
+    if (o.id == id) return &o;
+  return nullptr;
+}
+
+int State::zone_index(std::string_view key) const {
+  auto it = std::lower_bound(zones.begin(), zones.end(), key,
+                             [](const Zone& z, std::string_view k) { return z.key < k; });
+  return (it != zones.end() && it->key == key) ? static_cast<int>(it - zones.begin()) : -1;
+}
+
+const Entity* State::entity(EntityId id) const {
+  return (id >= 0 && id < static_cast<EntityId>(entities.size())) ? &entities[id] : nullptr;
+}
+
+Entity* State::entity(EntityId id) {
+  return (id >= 0 && id < static_cast<EntityId>(entities.size())) ? &entities[id] : nullptr;
+}
+
+const Decision* State::pending_for(int seat) const {
+  for (const auto& d : pending)
+    if (d.seat == seat) return &d;
+  return nullptr;
+}
+
+namespace {
+void hash_call(Hasher& h, const Call& c) {
+  h.str(c.module);
+  h.str(c.fn);
+  h.value(c.args);
+  h.i64(c.entity);
+  h.str(c.what);
+}
+void hash_dict(Hasher& h, const Dict& d) {
+  h.u64(d.size());
+  for (const auto& [k, v] : d) {
+    h.str(k);
+    h.value(v);
+  }
+}
+}  // namespace
+
+uint64_t State::hash() const {
+  Hasher h;
+  h.u64(seed);
+  for (int i = 0; i < 4; ++i) h.u64(rng.words()[i]);
+  h.u64(rng.draws());
+  h.u64(entities.size());
+  for (const auto& e : entities) {
+    h.i64(e.id);
+    h.str(e.def);
+    h.i64(e.zone);
+    h.i64(e.owner);
+    h.u64(e.face_up);
+    hash_dict(h, e.props);
+  }
+  h.u64(zones.size());
+  for (const auto& z : zones) {
+    h.str(z.key);
+    h.u64(z.items.size());
+    for (auto id : z.items) h.i64(id);
+  }
+  h.u64(seats.size());
+  for (const auto& s : seats) {
+    h.str(s.name);
+    hash_dict(h, s.counters);
+    hash_dict(h, s.secret);
+  }
+  hash_dict(h, vars);
+  hash_dict(h, options);
+  h.i64(start_seat);
+  h.u64(flow.size());
+  for (const auto& f : flow) {
+    h.i64(f.node);
+    h.u64(f.started);
+    h.i64(f.iteration);
+    h.i64(f.seat_pos);
+    h.i64(f.first_seat);
+    h.i64(f.child);
+  }
+  h.u64(combat.active);
+  h.i64(combat.seat);
+  h.i64(combat.defenders);
+  h.u64(combat.defeated);
+  h.i64(combat.stage);
+  h.i64(combat.agenda_floor);
+  h.u64(agenda.size());
+  for (const auto& c : agenda) hash_call(h, c);
+  h.u64(pending.size());
+  for (const auto& d : pending) {
+    h.i64(d.seat);
+    h.str(d.prompt);
+    h.u64(d.options.size());
+    for (const auto& o : d.options) {
+      h.str(o.id);
+      h.str(o.label);
+    }
+    hash_call(h, d.then);
+    h.u64(d.secret);
+  }
+  h.u64(over);
+  h.value(result);
+  h.u64(choices_applied);
+  h.u64(journal.size());
+  for (const auto& j : journal) {
+    h.i64(j.seat);
+    h.str(j.text);
+  }
+  return h.h;
+}
+
+}  // namespace tabula

@@ -1,0 +1,15 @@
+// Saving a state to JSON and loading it back; the round trip keeps the hash.
+#pragma once
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+
+#include "core/state.h"
+
+namespace tabula {
+
+nlohmann::json value_to_json(const Value& v);
+Value value_from_json(const nlohmann::json& j);
+nlohmann::json state_to_json(const State& s);
+State state_from_json(const nlohmann::json& j);  // throws std::runtime_error on malformed input
+
+}  // namespace tabula
