@@ -307,9 +307,13 @@ int64_t Engine::modify(State& s, std::string_view what, int64_t amount, Value ct
     ctx.set("amount", Value(amount));
     bool saved = query_mode_;
     query_mode_ = true;
+    // The same context shape as every other hook: args, self, seat.
+    Value hook_ctx = Value::dict({{"args", ctx}});
+    if (id != kNoEntity) hook_ctx.set("self", Value(static_cast<int64_t>(id)));
+    if (int seat = current_seat(s); seat >= 0) hook_ctx.set("seat", Value(static_cast<int64_t>(seat + 1)));
     Value r;
     try {
-      r = host_->call(s, module, slot, Value::dict({{"args", ctx}}), id, "modifier " + std::string(what));
+      r = host_->call(s, module, slot, hook_ctx, id, "modifier " + std::string(what));
     } catch (...) {
       query_mode_ = saved;
       throw;
@@ -408,7 +412,7 @@ void Engine::defeat(State& s, const Value& info) {
     if (c.what.rfind("event ", 0) == 0) keep.push_back(std::move(c));
   scheduled_.swap(keep);
   Value ev = info;
-  ev.set("seat", Value(static_cast<int64_t>(s.combat.seat)));
+  ev.set("seat", Value(static_cast<int64_t>(s.combat.seat + 1)));  // Lua counts seats from 1
   emit(s, "defeated", ev);
 }
 

@@ -368,6 +368,21 @@ int l_schedule(lua_State* L) {
   });
 }
 
+// Schedules a function of an entity's own script, with the entity as self:
+// how rules hand control to a card, whose decisions then continue there.
+int l_call(lua_State* L) {
+  return guarded(L, [&] {
+    EntityId id = entity_arg(L, 1);
+    std::string fn = luaL_checkstring(L, 2);
+    const EntityDef* d = engine(L).packs().entity(state(L).entity(id)->def);
+    if (!d || d->script.empty()) luaL_error(L, "call: entity %s has no script", state(L).entity(id)->def.c_str());
+    if (!host(L).has_function(d->script, fn))
+      luaL_error(L, "call: '%s' is not a function of %s", fn.c_str(), d->script.c_str());
+    engine(L).schedule(state(L), Call{d->script, fn, opt_value(L, 3), id, "call " + fn});
+    return 0;
+  });
+}
+
 int l_emit(lua_State* L) {
   return guarded(L, [&] {
     engine(L).emit(state(L), luaL_checkstring(L, 1), opt_value(L, 2));
@@ -460,7 +475,8 @@ const luaL_Reg kApi[] = {
     {"start_seat", l_start_seat}, {"set_start_seat", l_set_start_seat},
     {"current_seat", l_current_seat}, {"random", l_random},
     {"decide", l_decide},         {"schedule", l_schedule},
-    {"emit", l_emit},             {"damage", l_damage},
+    {"emit", l_emit},             {"call", l_call},
+    {"damage", l_damage},
     {"heal", l_heal},             {"knock_out", l_knock_out},
     {"defenders", l_defenders},   {"combat", l_combat},
     {"log", l_log},               {"game_over", l_game_over},

@@ -55,6 +55,20 @@ int no_global_writes(lua_State* L) {
                     lua_tostring(L, 2));
 }
 
+// rawset() that refuses the global table, which is read-only for scripts.
+int guarded_rawset(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_pushglobaltable(L);
+  const bool globals = lua_rawequal(L, 1, -1);
+  lua_pop(L, 1);
+  if (globals) return no_global_writes(L);
+  luaL_checkany(L, 2);
+  luaL_checkany(L, 3);
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 1;
+}
+
 int debug_print(lua_State* L) {
   int n = lua_gettop(L);
   std::string line;
@@ -153,7 +167,12 @@ void* LuaHost::alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
 void LuaHost::count_hook(lua_State* L, lua_Debug*) {
   LuaHost* h = host_of(L);
   h->used_ += kHookEvery;
-  if (h->used_ > h->budget_) luaL_error(L, "instruction budget exceeded (%d instructions)", (int)h->budget_);
+  if (h->used_ <= h->budget_) return;
+  // Level 0 is the running script function: name its line, as any error does.
+  luaL_where(L, 0);
+  lua_pushfstring(L, "instruction budget exceeded (%I instructions)", static_cast<lua_Integer>(h->budget_));
+  lua_concat(L, 2);
+  lua_error(L);
 }
 
 void LuaHost::open_sandbox() {
@@ -181,6 +200,8 @@ void LuaHost::open_sandbox() {
   lua_setfield(L, -2, "print");
   lua_pushcfunction(L, lua_require);
   lua_setfield(L, -2, "require");
+  lua_pushcfunction(L, guarded_rawset);
+  lua_setfield(L, -2, "rawset");
   // Randomness only through the kernel; no bytecode.
   lua_getfield(L, -1, "math");
   for (const char* name : {"random", "randomseed"}) {
@@ -197,6 +218,8 @@ void LuaHost::open_sandbox() {
   lua_newtable(L);
   lua_pushcfunction(L, no_global_writes);
   lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");  // setmetatable(_G, nil) may not lift this
   lua_setmetatable(L, -2);
   lua_pop(L, 1);
   lua_sethook(L, &LuaHost::count_hook, LUA_MASKCOUNT, kHookEvery);

@@ -4,6 +4,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -123,6 +124,8 @@ class Loader {
 
   std::map<std::string, std::pair<std::string, SourcePos>> touched_;  // what -> (layer, where)
   std::map<std::string, std::vector<std::string>> chains_;          // layer id -> ids it builds on
+  std::map<std::string, std::vector<SourcePos>> step_pos_;          // flow node -> where each step is named
+  SourcePos combat_pos_;                                            // the [combat] table that counts
   std::vector<std::unique_ptr<toml::table>> manifests_;             // kept alive for node positions
 };
 
@@ -344,7 +347,13 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
     const toml::node* at = t.raw().get("script");
     n.script = script_key(layer, *s, *at, t.key("script"));
   }
-  if (auto v = t.strings("steps")) n.steps = *v;
+  if (auto v = t.strings("steps")) {
+    n.steps = *v;
+    auto& where = step_pos_[n.id];
+    where.clear();
+    for (const auto& x : *t.raw().get("steps")->as_array())
+      if (x.is_string()) where.push_back(pos_of(x.source()));
+  }
   if (auto v = t.str("hook")) n.hook = *v;
   if (auto v = t.boolean("combat")) n.combat = *v;
   if (auto v = t.integer("repeat")) {
@@ -465,7 +474,10 @@ void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, cons
           touch(layer, "entity." + eid, e.pos);
           it->second = std::move(e);
         } else {
-          touch(layer, "entity." + eid + ".change", pos_of(ek.source()));
+          // Each field a change sets is its own claim (props are claimed one by
+          // one in read_entity), so two layers may change different fields.
+          for (auto&& [fk, fv] : *ev.as_table())
+            if (fk.str() != "props") touch(layer, "entity." + eid + "." + std::string(fk.str()), pos_of(fk.source()));
           read_entity(layer, t, it->second, true);
         }
       }
@@ -626,6 +638,7 @@ void Loader::merge(const LayerFile& layer) {
 
   if (const toml::table* combat = root.table("combat")) {
     Table t(*this, *combat, "combat");
+    combat_pos_ = t.pos();
     CombatDef& c = out.combat;
     c.declared = true;
     if (auto s = t.str("script")) c.script = script_key(layer, *s, *t.raw().get("script"), "combat.script");
@@ -689,28 +702,52 @@ void Loader::merge(const LayerFile& layer) {
 
 void Loader::check_references() {
   auto node_pos = [](const FlowNode& n) { return n.pos; };
-  if (out.flow_root.empty() && !out.flow.empty()) error(SourcePos{}, "flow.root", "the flow needs a root node");
+  // Where the value that counts was written (the last layer that set it).
+  auto at = [&](const std::string& what, const SourcePos& fallback) {
+    auto it = touched_.find(what);
+    return it != touched_.end() ? it->second.second : fallback;
+  };
+  auto zone_names = [&] {
+    std::vector<std::string> names;
+    for (const auto& z : out.zones) names.push_back(z.id);
+    return names;
+  };
+  const SourcePos top{out.layers.empty() ? std::string() : (fs::path(out.layers.back().dir) / "pack.toml").string()};
+  if (out.flow_root.empty() && !out.flow.empty()) error(top, "flow.root", "the flow needs a root node");
   else if (!out.flow.empty() && !out.flow.count(out.flow_root))
-    error(SourcePos{}, "flow.root", "root node '" + out.flow_root + "' is not defined");
+    error(at("flow.root", top), "flow.root", "root node '" + out.flow_root + "' is not defined");
   for (auto& [id, n] : out.flow) {
     if (n.script.empty()) n.script = out.rules;
     if (n.script.empty() && (!n.hook.empty() || !n.begin.empty() || !n.finish.empty() || !n.until.empty() ||
                              !n.skip_if.empty()))
       error(node_pos(n), "flow." + id, "names hooks but neither the node nor [pack] gives a script (rules = ...)");
-    for (const auto& s : n.steps)
-      if (!out.flow.count(s)) error(node_pos(n), "flow." + id + ".steps", "step '" + s + "' is not a flow node");
+    for (size_t i = 0; i < n.steps.size(); ++i) {
+      if (out.flow.count(n.steps[i])) continue;
+      const auto& where = step_pos_[id];
+      std::vector<std::string> names;
+      for (const auto& [nid, _] : out.flow) names.push_back(nid);
+      error(i < where.size() ? where[i] : node_pos(n), "flow." + id + ".steps[" + std::to_string(i) + "]",
+            "step '" + n.steps[i] + "' is not a flow node" + suggestion(n.steps[i], names));
+    }
     if (n.combat && !out.combat.declared) error(node_pos(n), "flow." + id, "combat = true needs a [combat] table");
   }
   if (out.combat.declared) {
-    if (out.combat.script.empty()) error(SourcePos{}, "combat.script", "missing: the module with the stage hooks");
-    if (out.combat.stages.empty()) error(SourcePos{}, "combat.stages", "missing: the stage hooks in order");
+    if (out.combat.script.empty()) error(combat_pos_, "combat.script", "missing: the module with the stage hooks");
+    if (out.combat.stages.empty()) error(combat_pos_, "combat.stages", "missing: the stage hooks in order");
     const ZoneDef* d = out.zone(out.combat.defenders);
-    if (!d) error(SourcePos{}, "combat.defenders", "zone '" + out.combat.defenders + "' is not declared");
-    else if (!d->per_seat) error(SourcePos{}, "combat.defenders", "must be a per-seat zone");
+    const SourcePos dpos = at("combat.defenders", combat_pos_);
+    if (!d)
+      error(dpos, "combat.defenders",
+            "zone '" + out.combat.defenders + "' is not declared" + suggestion(out.combat.defenders, zone_names()));
+    else if (!d->per_seat) error(dpos, "combat.defenders", "must be a per-seat zone");
     if (!out.combat.knocked_out_to.empty()) {
       const ZoneDef* k = out.zone(out.combat.knocked_out_to);
-      if (!k) error(SourcePos{}, "combat.knocked_out_to", "zone '" + out.combat.knocked_out_to + "' is not declared");
-      else if (!k->per_seat) error(SourcePos{}, "combat.knocked_out_to", "must be a per-seat zone");
+      const SourcePos kpos = at("combat.knocked_out_to", combat_pos_);
+      if (!k)
+        error(kpos, "combat.knocked_out_to",
+              "zone '" + out.combat.knocked_out_to + "' is not declared" +
+                  suggestion(out.combat.knocked_out_to, zone_names()));
+      else if (!k->per_seat) error(kpos, "combat.knocked_out_to", "must be a per-seat zone");
     }
   }
 }
@@ -724,7 +761,18 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
     if (!resolve(fs::path(e), layers, visiting)) return false;
   }
   for (const auto& layer : layers) merge(layer);
+  // The shared Lua library comes last: a pack's own module of the same name wins.
+  const char* env = std::getenv("TABULA_SCRIPTS");
+  out.script_dirs.push_back(PackSet::ScriptDir{"scripts", env && *env ? env : TABULA_SCRIPTS_DIR});
   check_references();
+  // Only modules that something still names are loaded: a script that a
+  // later layer swapped out or whose entity it removed must not linger as a
+  // rule module (its handlers would fire for every event).
+  std::set<std::string> named{out.rules, out.combat.script};
+  for (const auto& [id, n] : out.flow) named.insert(n.script);
+  for (const auto& [id, e] : out.entities) named.insert(e.script);
+  for (auto it = out.scripts.begin(); it != out.scripts.end();)
+    it = named.count(it->first) ? std::next(it) : out.scripts.erase(it);
   for (const auto& d : diags)
     if (d.severity == Diagnostic::Severity::Error) return false;
   return true;

@@ -63,6 +63,15 @@ struct Runner {
       out = it->second;
       return true;
     }
+    // "def#n": the n-th entity of a definition, in creation order.
+    if (auto hash = name.find('#'); hash != std::string::npos) {
+      std::string def = name.substr(0, hash);
+      int want = std::atoi(name.c_str() + hash + 1), seen = 0;
+      for (const auto& e : state.entities)
+        if (e.def == def && ++seen == want) return out = e.id, true;
+      why = "there is no entity '" + name + "' (" + std::to_string(seen) + " of '" + def + "')";
+      return false;
+    }
     int found = 0;
     for (const auto& e : state.entities)
       if (e.def == name) out = e.id, ++found;

@@ -1,0 +1,17 @@
+-- Demon (§5.1): 7 on anyone, with no restriction (priests and the first hero
+-- too); the party does not conquer and takes no fatigue this round.
+local A = require "rules.attack"
+local F = require "rules.fight"
+local M = { picked = A.picked }
+
+function M.attack(ctx)
+  F.set(ctx.args.seat, "no_conquest", true)
+  A.pick(ctx, A.targets(ctx), "Demon: whom does it strike?", "strike")
+end
+
+function M.strike(ctx)
+  A.hit(ctx, ctx.args.hero, 7)
+  A.exhaust(ctx)
+end
+
+return M

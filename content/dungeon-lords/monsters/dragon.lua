@@ -1,0 +1,10 @@
+-- Dragon (§5.1): 2 damage to every hero, and the party skips healing this round.
+local A = require "rules.attack"
+local F = require "rules.fight"
+return {
+  attack = function(ctx)
+    A.all(ctx, 2)
+    F.set(ctx.args.seat, "no_heal", true)
+    A.exhaust(ctx)
+  end,
+}

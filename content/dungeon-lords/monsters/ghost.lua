@@ -1,0 +1,23 @@
+-- Ghost (§5.1; not a monster, §4.1.7): 2 damage to any hero but the first;
+-- with one hero left it cannot attack, and is exhausted anyway.
+local T = tabula
+local A = require "rules.attack"
+local P = require "rules.party"
+local M = { picked = A.picked }
+
+function M.attack(ctx)
+  local heroes = P.heroes(ctx.args.seat)
+  if #heroes < 2 then
+    T.log("The ghost finds only one hero and cannot attack")
+    A.exhaust(ctx)
+    return
+  end
+  A.pick(ctx, { table.unpack(heroes, 2) }, "Ghost: whom does it haunt (never the first hero)?", "haunt")
+end
+
+function M.haunt(ctx)
+  A.hit(ctx, ctx.args.hero, 2)
+  A.exhaust(ctx)
+end
+
+return M

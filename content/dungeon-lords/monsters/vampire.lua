@@ -1,0 +1,50 @@
+-- Vampire (§5.1): never attacks a priest (the paladin is fair game).
+-- Either 3 on anyone and exhausted, or 2 on anyone and it returns face up.
+-- Dark room: 4 / 3. With only priests left it cannot attack; its owner then
+-- chooses whether it returns face up (components §5, official FAQ).
+local T = tabula
+local A = require "rules.attack"
+local M = { chose = A.chose, picked = A.picked }
+
+local function prey(ctx)
+  return A.targets(ctx, function(h) return T.get(h, "class") ~= "priest" end)
+end
+
+function M.attack(ctx)
+  if #prey(ctx) == 0 then
+    T.decide {
+      seat = ctx.args.seat,
+      prompt = "Vampire: only priests are left, it cannot attack. Does it return face up?",
+      options = { { id = "return", label = "return face up" }, { id = "exhaust", label = "turn it face down" } },
+      on_choice = "no_prey",
+      args = { seat = ctx.args.seat },
+    }
+    return
+  end
+  local b = A.bonus(ctx)
+  A.choose(ctx, "which bite?", {
+    { id = "bite", label = "attack " .. (3 + b) .. " on anyone, then exhausted" },
+    { id = "sip", label = "attack " .. (2 + b) .. " on anyone, then returns face up" },
+  }, "act")
+end
+
+function M.no_prey(ctx)
+  if ctx.choice == "return" then A.stay(ctx) else A.exhaust(ctx) end
+end
+
+function M.act(ctx)
+  A.pick(ctx, prey(ctx), "Vampire: whom does it bite (never a priest)?", "bite", { option = ctx.args.option })
+end
+
+function M.bite(ctx)
+  local b = A.bonus(ctx)
+  if ctx.args.option == "sip" then
+    A.hit(ctx, ctx.args.hero, 2 + b)
+    A.stay(ctx)
+  else
+    A.hit(ctx, ctx.args.hero, 3 + b)
+    A.exhaust(ctx)
+  end
+end
+
+return M

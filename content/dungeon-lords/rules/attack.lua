@@ -1,0 +1,97 @@
+-- Monster attacks (§4.6.2 C.3). Every helper records that an attack was
+-- performed, which is what lets the party heal this round (C.5).
+local T = tabula
+local F = require "rules.fight"
+local P = require "rules.party"
+local D = require "rules.dungeon"
+local options = require "std.options"
+local list = require "std.list"
+local A = {}
+
+function A.seat(ctx) return ctx.args.seat end
+
+-- +1 when the battlefield is an intact room that strengthens this monster
+-- (Training room: goblin, troll; Dark room: witch, vampire).
+function A.bonus(ctx)
+  local stronger = D.room_effect(F.square(ctx.args.seat), "stronger")
+  return (stronger and list.contains(stronger, T.def(ctx.self))) and 1 or 0
+end
+
+-- Deals monster damage to one hero; all of it goes to him (no spill-over).
+function A.hit(ctx, hero, amount)
+  local seat = ctx.args.seat
+  F.set(seat, "attacked", true)
+  local r = T.damage(hero, amount, { source = "monster", by = ctx.self })
+  T.log(T.name(ctx.self) .. " hits " .. T.name(hero) .. " for " .. r.dealt ..
+    (r.knocked_out and ", knocked out" or ""))
+  return r
+end
+
+-- Standard attack: the current first hero.
+function A.standard(ctx, amount)
+  local first = P.first(ctx.args.seat)
+  if first then return A.hit(ctx, first, amount) end
+end
+
+-- Attack on all: each hero, front to back.
+function A.all(ctx, amount)
+  for _, hero in ipairs(P.heroes(ctx.args.seat)) do
+    if P.in_party(ctx.args.seat, hero) then A.hit(ctx, hero, amount) end
+  end
+end
+
+-- Heroes a monster may pick: all, or those passing `allowed`.
+function A.targets(ctx, allowed)
+  return list.filter(P.heroes(ctx.args.seat), allowed or function() return true end)
+end
+
+-- Attack on anyone: the owner picks among `targets`; on_choice(ctx) of the
+-- monster's script receives ctx.args.hero. With one target nobody is asked.
+function A.pick(ctx, targets, prompt, on_choice, extra)
+  local args = { seat = ctx.args.seat }
+  for k, v in pairs(extra or {}) do args[k] = v end
+  if #targets == 1 then
+    args.hero = targets[1]
+    T.schedule(on_choice, args)
+    return
+  end
+  T.decide {
+    seat = ctx.args.seat,
+    prompt = prompt,
+    options = options.for_entities(targets, "target:", P.label),
+    on_choice = "picked",
+    args = { seat = ctx.args.seat, next = on_choice, extra = args },
+  }
+end
+
+-- The shared continuation of A.pick: modules export it as `picked`.
+function A.picked(ctx)
+  local seat = ctx.args.seat
+  local hero = options.entity(P.heroes(seat), "target:", ctx.choice)
+  local args = ctx.args.extra
+  args.hero = hero
+  T.schedule(ctx.args.next, args)
+end
+
+-- One attack option or several: asks only when there is a real choice.
+-- choices: list of { id, label }; on_choice(ctx) gets ctx.choice.
+function A.choose(ctx, prompt, choices, on_choice)
+  if #choices == 1 then
+    T.schedule(on_choice, { seat = ctx.args.seat, option = choices[1].id })
+    return
+  end
+  T.decide {
+    seat = ctx.args.seat, prompt = T.name(ctx.self) .. ": " .. prompt,
+    options = choices, on_choice = "chose", args = { seat = ctx.args.seat, next = on_choice },
+  }
+end
+
+function A.chose(ctx)
+  T.schedule(ctx.args.next, { seat = ctx.args.seat, option = ctx.choice })
+end
+
+-- After its attack a monster is exhausted (face down) unless it returns.
+function A.exhaust(ctx) T.turn(ctx.self, false) end
+function A.stay(ctx) T.turn(ctx.self, true) end
+
+return A

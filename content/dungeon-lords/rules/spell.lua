@@ -1,0 +1,51 @@
+-- What combat-card spells do to the dungeon lord (§5.6).
+local T = tabula
+local F = require "rules.fight"
+local list = require "std.list"
+local S = {}
+
+-- Monsters (not ghosts) sent to this round's fight.
+function S.sent_monsters(seat)
+  return list.filter(T.zone("battlefield", seat), function(e)
+    return T.kind(e) == "monster" and not T.has_tag(e, "ghost")
+  end)
+end
+
+-- A withdrawn monster goes back face up, as if it had never been sent.
+function S.withdraw(seat, m)
+  T.move(m, "den", seat)
+  T.turn(m, true)
+  T.log(T.name(m) .. " is withdrawn from the fight")
+end
+
+-- §4.1.4: a spell moves the cube toward evil (capped at the top); the
+-- practice fights have no Evil scale.
+function S.toward_evil(seat, n)
+  if F.practice() then return end
+  local evil = math.min(T.param("evil_max"), T.counter(seat, "evil") + n)
+  T.set_counter(seat, "evil", evil)
+  T.log("The lord moves " .. n .. " toward evil (now " .. evil .. ")")
+end
+
+-- Paying a monster's cost again (Suggestion). Golem and Demon costs (a trap,
+-- another monster) never meet a year-1 spell: those are year-2 monsters.
+function S.can_pay(seat, m)
+  if T.get(m, "cost_trap") > 0 or T.get(m, "cost_monster") > 0 then return false end
+  if T.counter(seat, "food") < T.get(m, "cost_food") or T.counter(seat, "gold") < T.get(m, "cost_gold") then
+    return false
+  end
+  -- Full game: paying evil beyond the top of the scale is not allowed.
+  return F.practice() or T.option("first_game") or
+    T.counter(seat, "evil") + T.get(m, "cost_evil") <= T.param("evil_max")
+end
+
+function S.pay(seat, m)
+  T.add_counter(seat, "food", -T.get(m, "cost_food"))
+  T.add_counter(seat, "gold", -T.get(m, "cost_gold"))
+  if not F.practice() then
+    T.set_counter(seat, "evil", math.min(T.param("evil_max"), T.counter(seat, "evil") + T.get(m, "cost_evil")))
+  end
+  T.log("The lord pays for " .. T.name(m))
+end
+
+return S

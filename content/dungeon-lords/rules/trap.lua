@@ -1,0 +1,54 @@
+-- Trap damage (§4.6.2 C.1): the damage a trap would deal, hero by hero, is
+-- reduced by the party's disarm pool front-first before it is dealt; the
+-- pool serves every trap of the round (the Labyrinth's second trap gets
+-- what the first left). Only damage is disarmed, never other effects.
+local T = tabula
+local F = require "rules.fight"
+local P = require "rules.party"
+local list = require "std.list"
+local TR = {}
+
+-- hits: list of { hero = id, amount = n } in any order.
+function TR.deal(seat, hits, trap)
+  local order = P.heroes(seat)
+  table.sort(hits, function(a, b)
+    return (list.index_of(order, a.hero) or 99) < (list.index_of(order, b.hero) or 99)
+  end)
+  local pool = F.get(seat, "disarm") or 0
+  for _, h in ipairs(hits) do
+    local cancel = math.min(pool, h.amount)
+    pool = pool - cancel
+    local amount = h.amount - cancel
+    if cancel > 0 then T.log(T.name(h.hero) .. ": " .. cancel .. " trap damage disarmed") end
+    if amount > 0 and P.in_party(seat, h.hero) then
+      local r = T.damage(h.hero, amount, { source = "trap", by = trap })
+      T.log(T.name(h.hero) .. " takes " .. r.dealt .. " from " .. T.name(trap) ..
+        (r.knocked_out and " and is knocked out" or ""))
+    end
+  end
+  F.set(seat, "disarm", pool)
+end
+
+-- Every standing hero, each taking `amount`.
+function TR.each(seat, amount)
+  return list.map(P.heroes(seat), function(h) return { hero = h, amount = amount } end)
+end
+
+-- Asks the owner which hero a trap aims at, then calls back fn(ctx) of the
+-- trap's own script with ctx.args.hero set.
+function TR.choose_hero(seat, trap_name, on_choice)
+  local opts = require("std.options").for_entities(P.heroes(seat), "target:", P.label)
+  T.decide {
+    seat = seat,
+    prompt = trap_name .. ": which hero does it hit?",
+    options = opts,
+    on_choice = on_choice,
+    args = { seat = seat },
+  }
+end
+
+function TR.chosen_hero(seat, choice)
+  return require("std.options").entity(P.heroes(seat), "target:", choice)
+end
+
+return TR

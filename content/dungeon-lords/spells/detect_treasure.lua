@@ -1,0 +1,30 @@
+-- Detect Treasure: the lord loses 1 gold; with none, 1 food; with none, 1
+-- trap of his choice; otherwise nothing.
+local T = tabula
+local options = require "std.options"
+local M = {}
+
+function M.cast(ctx)
+  local seat = ctx.args.seat
+  for _, res in ipairs({ "gold", "food" }) do
+    if T.counter(seat, res) > 0 then
+      T.add_counter(seat, res, -1)
+      T.log("Detect Treasure: the lord loses 1 " .. res)
+      return
+    end
+  end
+  local traps = T.zone("traps", seat)
+  if #traps == 0 then return end
+  T.decide {
+    seat = seat, prompt = "Detect Treasure: which trap do you lose?",
+    options = options.for_entities(traps, "lose:"), on_choice = "lose", args = { seat = seat },
+  }
+end
+
+function M.lose(ctx)
+  local trap = options.entity(T.zone("traps", ctx.args.seat), "lose:", ctx.choice)
+  T.move(trap, "trap_discard")
+  T.turn(trap, false)
+end
+
+return M

@@ -1,0 +1,12 @@
+-- Cursed ring (§5.4): 1 damage to each hero, and the party does not conquer
+-- this round even if every point is disarmed. Costs 1 gold.
+local T = tabula
+local F = require "rules.fight"
+local TR = require "rules.trap"
+return {
+  trigger = function(ctx)
+    F.set(ctx.args.seat, "no_conquest", true)
+    T.log("The cursed ring: no conquest this round")
+    TR.deal(ctx.args.seat, TR.each(ctx.args.seat, 1), ctx.self)
+  end,
+}

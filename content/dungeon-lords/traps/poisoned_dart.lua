@@ -1,0 +1,16 @@
+-- Poisoned dart (§5.4, §4.6.2 C.7): 1 damage to a hero of the owner's
+-- choice; at the very end of the round that hero takes 2 more, never disarmed.
+local T = tabula
+local F = require "rules.fight"
+local TR = require "rules.trap"
+local M = {}
+
+function M.trigger(ctx) TR.choose_hero(ctx.args.seat, T.name(ctx.self), "hit") end
+
+function M.hit(ctx)
+  local hero = TR.chosen_hero(ctx.args.seat, ctx.choice)
+  F.set(ctx.args.seat, "poison", hero)
+  TR.deal(ctx.args.seat, { { hero = hero, amount = 1 } }, ctx.self)
+end
+
+return M

@@ -1,0 +1,8 @@
+-- Rolling boulder (§5.4): 3 damage to the first hero.
+local P = require "rules.party"
+local TR = require "rules.trap"
+return {
+  trigger = function(ctx)
+    TR.deal(ctx.args.seat, { { hero = P.first(ctx.args.seat), amount = 3 } }, ctx.self)
+  end,
+}

@@ -1,0 +1,12 @@
+-- Trapdoor (§5.4): 2 damage to the first hero and no conquest this round.
+local T = tabula
+local F = require "rules.fight"
+local P = require "rules.party"
+local TR = require "rules.trap"
+return {
+  trigger = function(ctx)
+    F.set(ctx.args.seat, "no_conquest", true)
+    T.log("The trapdoor: no conquest this round")
+    TR.deal(ctx.args.seat, { { hero = P.first(ctx.args.seat), amount = 2 } }, ctx.self)
+  end,
+}

@@ -1,0 +1,60 @@
+// Playing a state forward with automatic agents: random playouts for
+// simulation runs, smoke tests and (later) search. Knows nothing of any game.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "core/state.h"
+
+namespace tabula {
+
+class Engine;
+
+// Picks an option of a decision for its seat. An agent should read only what
+// Engine::view_json(state, decision.seat) shows; `state` is passed so that
+// agents need not parse JSON.
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // Index into d.options (d.options is not empty).
+  virtual size_t choose(const State& s, const Decision& d) = 0;
+};
+
+// Uniformly random choices from its own RNG, so that the agents' draws never
+// disturb the game's dice.
+class RandomAgent : public Agent {
+ public:
+  explicit RandomAgent(uint64_t seed) : rng_(seed) {}
+  size_t choose(const State& s, const Decision& d) override;
+
+ private:
+  Rng rng_;
+};
+
+// A seed for stream `stream` derived from `seed` (splitmix64), e.g. one
+// agent seed per seat that does not collide with the game seeds S, S+1, ...
+uint64_t derive_seed(uint64_t seed, uint64_t stream);
+
+struct PlayoutResult {
+  uint64_t choices = 0;  // choices applied
+  bool finished = false; // State::over
+  bool failed = false;   // a choice was rejected (a script error) or a decision had no options
+  int seat = -1;         // the seat whose choice failed
+  std::string option;    // the option it tried
+  std::string error;
+};
+
+// Called after every applied choice.
+using ChoiceObserver = std::function<void(const State& s, int seat, const std::string& option)>;
+
+// Plays `s` until the game is over, `max_choices` more choices were applied
+// (0: no cap) or a choice fails. agents[seat] chooses for that seat. When
+// several decisions are open at once (simultaneous secret choices) each seat
+// chooses in seat order. A failed choice leaves the state as it was before it.
+PlayoutResult play_out(Engine& engine, State& s, const std::vector<Agent*>& agents, uint64_t max_choices = 0,
+                       const ChoiceObserver& observe = {});
+
+}  // namespace tabula
