@@ -301,6 +301,15 @@ void Engine::emit(State& s, std::string_view event, const Value& args) {
   }
 }
 
+void Engine::start_node(State& s, std::string_view node) {
+  if (query_mode_) throw KernelError("a query hook may not start a flow node");
+  int index = node_index(node);
+  if (index < 0) throw KernelError("no flow node '" + std::string(node) + "'");
+  // Work already scheduled runs first (the agenda drains before the flow
+  // moves), then this frame, then the frame that was running.
+  s.flow.push_back(FlowFrame{index});
+}
+
 int64_t Engine::modify(State& s, std::string_view what, int64_t amount, Value ctx) {
   std::string slot = "modify." + std::string(what);
   auto run_one = [&](const std::string& module, EntityId id) {

@@ -85,6 +85,13 @@ class Engine {
   void decide(State& s, Decision d);
   void schedule(State& s, Call c);
   void emit(State& s, std::string_view event, const Value& args);
+  // Runs every `modify.<channel>` listener in event order, each receiving
+  // the amount so far; returns the final amount (never below 0).
+  int64_t modify(State& s, std::string_view channel, int64_t amount, Value ctx);
+  // Runs a declared flow node (e.g. a combat pipeline) as a sub-flow: it
+  // starts once the work already scheduled is done, and the flow then
+  // resumes where it was.
+  void start_node(State& s, std::string_view node);
   int current_seat(const State& s) const;
   void finish_game(State& s, Value result);
 
@@ -105,8 +112,6 @@ class Engine {
 
   std::unique_ptr<PackSet> packs_;
   std::unique_ptr<LuaHost> host_;
-  int64_t modify(State& s, std::string_view what, int64_t amount, Value ctx);
-
   std::vector<std::string> node_ids_;
   std::map<std::string, std::vector<std::string>> rule_listeners_;  // "on.x"/"modify.x" -> modules
   std::map<std::string, std::set<std::string>> entity_listeners_;   // "on.x"/"modify.x" -> entity modules

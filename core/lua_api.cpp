@@ -383,6 +383,24 @@ int l_call(lua_State* L) {
   });
 }
 
+int l_modify(lua_State* L) {
+  return guarded(L, [&] {
+    const char* channel = luaL_checkstring(L, 1);
+    int64_t amount = luaL_checkinteger(L, 2);
+    Value ctx = opt_value(L, 3);
+    if (!ctx.is_nil() && !ctx.is_dict()) luaL_error(L, "modify: the third argument must be a table");
+    lua_pushinteger(L, engine(L).modify(state(L), channel, amount, ctx.is_nil() ? Value::dict() : ctx));
+    return 1;
+  });
+}
+
+int l_start(lua_State* L) {
+  return guarded(L, [&] {
+    engine(L).start_node(state(L), luaL_checkstring(L, 1));
+    return 0;
+  });
+}
+
 int l_emit(lua_State* L) {
   return guarded(L, [&] {
     engine(L).emit(state(L), luaL_checkstring(L, 1), opt_value(L, 2));
@@ -476,6 +494,7 @@ const luaL_Reg kApi[] = {
     {"current_seat", l_current_seat}, {"random", l_random},
     {"decide", l_decide},         {"schedule", l_schedule},
     {"emit", l_emit},             {"call", l_call},
+    {"modify", l_modify},         {"start", l_start},
     {"damage", l_damage},
     {"heal", l_heal},             {"knock_out", l_knock_out},
     {"defenders", l_defenders},   {"combat", l_combat},

@@ -55,6 +55,49 @@ int no_global_writes(lua_State* L) {
                     lua_tostring(L, 2));
 }
 
+// pcall, xpcall and coroutine.resume as in the base library, except that
+// they cannot catch running out of instructions or memory: a script that
+// did could loop for ever (ENGINE.md invariant 9).
+int finish_protected(lua_State* L, int status, lua_KContext extra) {
+  if (status != LUA_OK && status != LUA_YIELD) {
+    if (status == LUA_ERRMEM || host_of(L)->out_of_limits()) return lua_error(L);
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
+  }
+  return lua_gettop(L) - static_cast<int>(extra);
+}
+
+int sandbox_pcall(lua_State* L) {
+  luaL_checkany(L, 1);
+  lua_pushboolean(L, 1);
+  lua_insert(L, 1);
+  int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_protected);
+  return finish_protected(L, status, 0);
+}
+
+int sandbox_xpcall(lua_State* L) {
+  int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushboolean(L, 1);
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 2);
+  int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_protected);
+  return finish_protected(L, status, 2);
+}
+
+int sandbox_resume(lua_State* L) {
+  int n = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(1));  // the library's resume
+  lua_insert(L, 1);
+  lua_call(L, n, LUA_MULTRET);
+  if (!lua_toboolean(L, 1) && host_of(L)->out_of_limits()) {
+    lua_settop(L, 2);
+    return lua_error(L);
+  }
+  return lua_gettop(L);
+}
+
 // rawset() that refuses the global table, which is read-only for scripts.
 int guarded_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -158,7 +201,10 @@ void* LuaHost::alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
     std::free(ptr);
     return nullptr;
   }
-  if (nsize > old && h->memory_used_ + (nsize - old) > h->memory_limit_) return nullptr;
+  if (nsize > old && h->memory_used_ + (nsize - old) > h->memory_limit_) {
+    h->memory_refused_ = true;
+    return nullptr;
+  }
   void* p = std::realloc(ptr, nsize);
   if (p) h->memory_used_ = h->memory_used_ - old + nsize;
   return p;
@@ -202,6 +248,15 @@ void LuaHost::open_sandbox() {
   lua_setfield(L, -2, "require");
   lua_pushcfunction(L, guarded_rawset);
   lua_setfield(L, -2, "rawset");
+  lua_pushcfunction(L, sandbox_pcall);
+  lua_setfield(L, -2, "pcall");
+  lua_pushcfunction(L, sandbox_xpcall);
+  lua_setfield(L, -2, "xpcall");
+  lua_getfield(L, -1, "coroutine");
+  lua_getfield(L, -1, "resume");
+  lua_pushcclosure(L, sandbox_resume, 1);
+  lua_setfield(L, -2, "resume");
+  lua_pop(L, 1);
   // Randomness only through the kernel; no bytecode.
   lua_getfield(L, -1, "math");
   for (const char* name : {"random", "randomseed"}) {
@@ -233,6 +288,7 @@ void LuaHost::load_module(const std::string& key) {
     throw ScriptError(it->second.pack, it->second.path, "", "load", "cannot read script file");
   lua_State* L = L_;
   used_ = 0;
+  memory_refused_ = false;
   lua_getfield(L, LUA_REGISTRYINDEX, kModules);
   int status = luaL_loadbufferx(L, src.data(), src.size(), ("@" + key).c_str(), "t");
   if (status == LUA_OK) status = lua_pcall(L, 0, 1, 0);
@@ -323,7 +379,7 @@ Value LuaHost::call(State& state, const std::string& module, const std::string& 
   State* saved_state = state_;
   std::string saved_module = module_;
   int64_t saved_entity = entity_;
-  if (depth_ == 0) used_ = 0;
+  if (depth_ == 0) used_ = 0, memory_refused_ = false;
   state_ = &state;
   module_ = module;
   entity_ = entity;
@@ -340,7 +396,7 @@ Value LuaHost::call(State& state, const std::string& module, const std::string& 
   entity_ = saved_entity;
   if (status != LUA_OK) {
     std::string msg;
-    if (status == LUA_ERRMEM)
+    if (status == LUA_ERRMEM || memory_refused_)
       msg = "memory cap exceeded (" + std::to_string(memory_limit_ >> 20) + " MiB for all scripts)";
     else if (lua_type(L, -1) == LUA_TSTRING)
       msg = lua_tostring(L, -1);

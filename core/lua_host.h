@@ -43,6 +43,9 @@ class LuaHost {
   size_t memory_limit() const { return memory_limit_; }
   int64_t instruction_budget() const { return budget_; }
   int64_t instructions_used() const { return used_; }
+  // The running call has spent its budget or been refused memory: it must
+  // fail, and the sandbox's pcall, xpcall and coroutine.resume pass the error on.
+  bool out_of_limits() const { return used_ > budget_ || memory_refused_; }
 
   // Conversions between Lua values and kernel values (integers only).
   static void push_value(lua_State* L, const Value& v);
@@ -62,6 +65,7 @@ class LuaHost {
   size_t memory_limit_ = 0;
   int64_t budget_ = 0;
   int64_t used_ = 0;
+  bool memory_refused_ = false;
   int depth_ = 0;
   State* state_ = nullptr;
   std::string module_;

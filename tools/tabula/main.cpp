@@ -1,1 +1,102 @@
-int main(){return 0;}
+// tabula: the command-line program. This file only parses the command line
+// (CLI11, included nowhere else) and calls one cmd_* function; see
+// docs/cli.md for the commands.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "tools/tabula/common.h"
+
+using namespace tabula::cli;
+
+namespace {
+
+void pack_args(CLI::App* c, std::string& pack, std::vector<std::string>& with) {
+  c->add_option("pack", pack, "Pack folder, or the name of a pack in the content folder")->required();
+  c->add_option("--with", with, "Layer a variant or house-rule pack on top (repeatable)")
+      ->allow_extra_args(false);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Tabula: a data-driven rules engine for board games.", "tabula"};
+  app.set_version_flag("--version", std::string("tabula ") + TABULA_VERSION);
+  app.require_subcommand(1);
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    return std::string("tabula: error: ") + e.what() + " (see --help)\n";
+  });
+  CheckArgs ca;
+  auto* check = app.add_subcommand("check", "Load a pack, report manifest and script errors, list provisional values");
+  pack_args(check, ca.pack, ca.with);
+  check->add_flag("--json", ca.json, "Print a JSON object");
+
+  PlayArgs pa;
+  auto* play = app.add_subcommand("play", "Play a game in the terminal");
+  pack_args(play, pa.pack, pa.with);
+  play->add_option("--seats", pa.seats, "Seat kinds in seat order, e.g. human,random (default: seat 1 human, others random)")
+      ->delimiter(',');
+  auto* seed_opt = play->add_option("--seed", pa.seed, "RNG seed (default: a fresh one, printed)");
+  play->add_option("--setup", pa.setup, "Start from one of the pack's [setups]");
+  play->add_option("--practice", pa.practice, "Shorthand for --setup practice-N")->check(CLI::Range(1, 99));
+  play->add_option("--log", pa.log, "Write the game log (JSON) to this file");
+  play->add_option("--lang", pa.lang, "Language of names: en or cs")->check(CLI::IsMember({"en", "cs"}));
+
+  RunArgs ra;
+  auto* run = app.add_subcommand("run", "Play many games with random agents and summarise them");
+  pack_args(run, ra.pack, ra.with);
+  run->add_option("--games", ra.games, "Number of games")->required()->check(CLI::PositiveNumber);
+  run->add_option("--seed", ra.seed, "Seed of game 1; game i uses seed S+i-1")->capture_default_str();
+  run->add_option("--setup", ra.setup, "Start every game from one of the pack's [setups]");
+  run->add_option("--seats", ra.seats, "Number of seats (default: the setup's or the pack's)")->check(CLI::Range(1, 64));
+  run->add_option("--max-choices", ra.max_choices, "Stop a game after this many choices (0: no cap)")->capture_default_str();
+  run->add_flag("--json", ra.json, "Print a JSON object");
+  run->add_option("--log-dir", ra.log_dir, "Write every game's log to this folder (game-SEED.json)");
+
+  ReplayArgs rp;
+  auto* rep = app.add_subcommand("replay", "Replay a game log and check every state hash");
+  rep->add_option("log", rp.log, "Game log (JSON) written by `tabula play --log` or `run --log-dir`")->required();
+  rep->add_flag("--json", rp.json, "Print a JSON object");
+
+  ScenarioArgs sa;
+  auto* sc = app.add_subcommand("scenario", "Run scenario files (a folder runs every .toml in it)");
+  sc->add_option("files", sa.files, "Scenario files or folders")->required();
+  sc->add_flag("--json", sa.json, "Print a JSON object");
+  sc->add_flag("-v,--verbose", sa.verbose, "Also print each scenario's journal");
+
+  app.footer(
+      "Examples:\n"
+      "  tabula check content/dungeon-lords\n"
+      "  tabula play dungeon-lords --practice 1\n"
+      "  tabula run tests/packs/duel --games 1000 --seed 1\n"
+      "  tabula replay game.json\n"
+      "  tabula scenario tests/scenarios\n"
+      "Run `tabula COMMAND --help` for a command's options.");
+
+
+  if (argc <= 1) {
+    std::cout << app.help();
+    return 2;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  pa.has_seed = seed_opt->count() > 0;
+
+  try {
+    if (*check) return cmd_check(ca);
+    if (*play) return cmd_play(pa);
+    if (*run) return cmd_run(ra);
+    if (*rep) return cmd_replay(rp);
+    if (*sc) return cmd_scenario(sa);
+  } catch (const CliError& e) {
+    std::cerr << "tabula: error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "tabula: internal error: " << e.what() << "\n";
+    return 1;
+  }
+  return 2;
+}

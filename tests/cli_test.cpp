@@ -1,0 +1,496 @@
+// The `tabula` program end to end (run as a child process against the duel
+// test pack and a few packs written to a temporary folder), and the random
+// playout helper it is built on.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/engine.h"
+#include "core/playout.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+struct Output {
+  int code = -1;
+  std::string text;  // stdout and stderr together
+};
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+void write_file(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream f(p);
+  f << text;
+}
+
+void copy_dir(const fs::path& from, const fs::path& to) {
+  fs::create_directories(to);
+  fs::copy(from, to, fs::copy_options::recursive);
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream f(p);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+// A pack whose seats all bid at once in secret (several open decisions), with
+// a die roll to break ties.
+const char* kSealedToml = R"(
+[pack]
+id = "sealed"
+name = { en = "Sealed bids" }
+version = "1"
+rules = "rules.lua"
+
+[seats]
+min = 2
+max = 4
+default = 3
+counters = { score = 0 }
+
+[zones.pool]
+
+[flow]
+root = "game"
+[flow.game]
+steps = ["round"]
+finish = "score"
+[flow.round]
+repeat = 3
+counter = "round"
+hook = "bid"
+)";
+
+const char* kSealedLua = R"(
+local T = tabula
+local M = {}
+
+function M.bid()
+  for seat = 1, T.seats() do
+    T.decide { seat = seat, prompt = "Your sealed bid", secret = true, on_choice = "bid_made", args = { seat = seat },
+               options = { { id = "b1", label = "bid 1" }, { id = "b2", label = "bid 2" }, { id = "b3", label = "bid 3" } } }
+  end
+end
+
+function M.bid_made(ctx)
+  T.set_secret(ctx.args.seat, "bid", tonumber(string.sub(ctx.choice, 2)))
+  for seat = 1, T.seats() do
+    if not T.secret(seat, "bid") then return end
+  end
+  local best, winners = 0, {}
+  for seat = 1, T.seats() do
+    local b = T.secret(seat, "bid")
+    if b > best then best, winners = b, { seat } elseif b == best then winners[#winners + 1] = seat end
+    T.set_secret(seat, "bid", nil)
+  end
+  local w = winners[T.random(#winners)]
+  T.add_counter(w, "score", best)
+  T.log("seat " .. w .. " wins the round with " .. best)
+end
+
+function M.score()
+  local best, who = -1, 0
+  for seat = 1, T.seats() do
+    if T.counter(seat, "score") > best then best, who = T.counter(seat, "score"), seat end
+  end
+  T.game_over { winner = who }
+end
+
+return M
+)";
+
+// A house rule for the duel: one round, and a named setup.
+const char* kHouseRuleToml = R"(
+[pack]
+id = "short-duel"
+name = { en = "Short duel" }
+version = "1"
+patches = "duel"
+
+[params]
+rounds = { value = 1, provisional = true, note = "house rule" }
+
+[setups.practice-1]
+name = { en = "Practice" }
+options = { board = 1 }
+)";
+
+class Cli : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    tmp_ = fs::temp_directory_path() / ("tabula-cli-test-" + std::to_string(getpid()));
+    fs::remove_all(tmp_);
+    fs::create_directories(tmp_ / "packs");
+    const fs::path duel = fs::path(TABULA_SOURCE_DIR) / "tests" / "packs" / "duel";
+    copy_dir(duel, tmp_ / "packs" / "duel");
+    write_file(tmp_ / "packs" / "sealed" / "pack.toml", kSealedToml);
+    write_file(tmp_ / "packs" / "sealed" / "rules.lua", kSealedLua);
+    write_file(tmp_ / "packs" / "short" / "pack.toml", kHouseRuleToml);
+    // A duel whose knight fails in every damage modifier: a script error on the first hit.
+    copy_dir(duel, tmp_ / "broken" / "duel");
+    write_file(tmp_ / "broken" / "duel" / "cards" / "knight.lua",
+               "return { modify = { damage = function(ctx) error('knight is broken') end } }\n");
+    // A manifest error and a Lua syntax error.
+    copy_dir(duel, tmp_ / "badtoml" / "duel");
+    write_file(tmp_ / "badtoml" / "duel" / "pack.toml",
+               [&] {
+                 std::string t = read_file(duel / "pack.toml");
+                 t.replace(t.find("min = 2"), 7, "min = \"two\"");
+                 return t;
+               }());
+    copy_dir(duel, tmp_ / "badlua" / "duel");
+    write_file(tmp_ / "badlua" / "duel" / "cards" / "knight.lua", "return {\n");
+  }
+  static void TearDownTestSuite() { fs::remove_all(tmp_); }
+
+  // Runs `tabula ARGS` in the source folder with `input` on stdin.
+  static Output tabula(const std::string& args, const std::string& input = "", const std::string& env = "") {
+    fs::path in = tmp_ / "stdin.txt";
+    write_file(in, input);
+    std::string cmd = "cd " + quote(TABULA_SOURCE_DIR) + " && " + env + " " +
+                      quote(std::string(TABULA_BINARY_DIR) + "/tools/tabula") + " " + args + " < " +
+                      quote(in.string()) + " 2>&1";
+    Output o;
+    if (!fs::exists(std::string(TABULA_BINARY_DIR) + "/tools/tabula")) {
+      o.text = "no " TABULA_BINARY_DIR "/tools/tabula: build the tabula target first";
+      return o;
+    }
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return o;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.text.append(buf, n);
+    int status = pclose(p);
+    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return o;
+  }
+
+  static std::string tmp(const std::string& rel) { return quote((tmp_ / rel).string()); }
+
+  static fs::path tmp_;
+};
+
+fs::path Cli::tmp_;
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST_F(Cli, HelpListsTheCommands) {
+  Output o = tabula("--help");
+  EXPECT_EQ(o.code, 0) << o.text;
+  for (const char* c : {"check", "play", "run", "replay", "scenario"}) EXPECT_TRUE(has(o.text, c)) << c << "\n" << o.text;
+  for (const char* c : {"check", "play", "run", "replay", "scenario"}) {
+    Output h = tabula(std::string(c) + " --help");
+    EXPECT_EQ(h.code, 0) << c << "\n" << h.text;
+    EXPECT_TRUE(has(h.text, std::string("Usage: tabula ") + c)) << h.text;
+  }
+  Output v = tabula("--version");
+  EXPECT_EQ(v.code, 0);
+  EXPECT_TRUE(has(v.text, "tabula ")) << v.text;
+}
+
+TEST_F(Cli, UsageErrorsAreOneLineAndFail) {
+  Output o = tabula("run tests/packs/duel");  // --games missing
+  EXPECT_NE(o.code, 0);
+  EXPECT_TRUE(has(o.text, "--games")) << o.text;
+  EXPECT_EQ(std::count(o.text.begin(), o.text.end(), '\n'), 1) << o.text;
+  EXPECT_NE(tabula("frobnicate").code, 0);
+  EXPECT_NE(tabula("play tests/packs/duel --lang de").code, 0);
+}
+
+TEST_F(Cli, CheckListsProvisionalValues) {
+  Output o = tabula("check tests/packs/duel");
+  EXPECT_EQ(o.code, 0) << o.text;
+  EXPECT_TRUE(has(o.text, "OK duel")) << o.text;
+  EXPECT_TRUE(has(o.text, "2 entity definitions")) << o.text;
+  EXPECT_TRUE(has(o.text, "param armour = 0")) << o.text;
+  EXPECT_TRUE(has(o.text, "no rulebook; a test value")) << o.text;
+  EXPECT_TRUE(has(o.text, "prop squire.power = 1")) << o.text;
+  EXPECT_TRUE(has(o.text, "pack.toml:")) << o.text;
+  EXPECT_TRUE(has(o.text, "cards.toml:")) << o.text;
+}
+
+TEST_F(Cli, CheckJson) {
+  Output o = tabula("check tests/packs/duel --json");
+  ASSERT_EQ(o.code, 0) << o.text;
+  json j = json::parse(o.text);
+  EXPECT_TRUE(j["ok"].get<bool>());
+  EXPECT_EQ(j["pack"], "duel");
+  EXPECT_EQ(j["entities"], 2);
+  bool armour = false, squire = false;
+  for (const auto& p : j["provisional"]) {
+    if (p["kind"] == "param" && p["name"] == "armour") armour = true;
+    if (p["kind"] == "prop" && p["entity"] == "squire" && p["prop"] == "power") squire = p["value"] == 1;
+  }
+  EXPECT_TRUE(armour) << o.text;
+  EXPECT_TRUE(squire) << o.text;
+}
+
+TEST_F(Cli, CheckOfAMissingPackFailsClearly) {
+  Output o = tabula("check tests/packs/no-such-pack");
+  EXPECT_EQ(o.code, 1);
+  EXPECT_TRUE(has(o.text, "no pack 'tests/packs/no-such-pack'")) << o.text;
+  EXPECT_EQ(std::count(o.text.begin(), o.text.end(), '\n'), 1) << o.text;
+}
+
+TEST_F(Cli, CheckReportsManifestAndScriptErrors) {
+  Output m = tabula("check " + tmp("badtoml/duel"));
+  EXPECT_EQ(m.code, 1) << m.text;
+  EXPECT_TRUE(has(m.text, "pack.toml:12:7: error: seats.min:")) << m.text;
+  Output s = tabula("check " + tmp("badlua/duel"));
+  EXPECT_EQ(s.code, 1) << s.text;
+  EXPECT_TRUE(has(s.text, "script error")) << s.text;
+  EXPECT_TRUE(has(s.text, "knight.lua")) << s.text;
+}
+
+TEST_F(Cli, CheckWithAHouseRule) {
+  Output o = tabula("check " + tmp("packs/duel") + " --with " + tmp("packs/short"));
+  EXPECT_EQ(o.code, 0) << o.text;
+  EXPECT_TRUE(has(o.text, "2 layers (duel < short-duel)")) << o.text;
+  EXPECT_TRUE(has(o.text, "param rounds = 1  [layer short-duel")) << o.text;
+}
+
+TEST_F(Cli, RunFinishesEveryGame) {
+  Output o = tabula("run tests/packs/duel --games 20 --seed 1 --json");
+  ASSERT_EQ(o.code, 0) << o.text;
+  json j = json::parse(o.text);
+  EXPECT_EQ(j["games"], 20);
+  EXPECT_EQ(j["finished"], 20);
+  EXPECT_EQ(j["script_errors"], 0);
+  EXPECT_GT(j["choices"].get<int>(), 0);
+  int tallied = 0;
+  for (const auto& r : j["results"]) tallied += r["count"].get<int>();
+  EXPECT_EQ(tallied, 20);
+
+  Output t = tabula("run tests/packs/duel --games 20 --seed 1");
+  EXPECT_EQ(t.code, 0) << t.text;
+  EXPECT_TRUE(has(t.text, "finished: 20/20")) << t.text;
+  EXPECT_TRUE(has(t.text, "games/s")) << t.text;
+}
+
+TEST_F(Cli, RunCountsScriptErrors) {
+  Output o = tabula("run " + tmp("broken/duel") + " --games 7 --seed 1");
+  EXPECT_EQ(o.code, 1) << o.text;
+  EXPECT_TRUE(has(o.text, "script errors: 7")) << o.text;
+  EXPECT_TRUE(has(o.text, "knight is broken")) << o.text;
+  EXPECT_TRUE(has(o.text, "... and 2 more")) << o.text;
+}
+
+TEST_F(Cli, RunCapsLongGames) {
+  Output o = tabula("run tests/packs/duel --games 3 --max-choices 2 --json");
+  ASSERT_EQ(o.code, 0) << o.text;
+  json j = json::parse(o.text);
+  EXPECT_EQ(j["finished"], 0);
+  EXPECT_EQ(j["capped"], 3);
+  EXPECT_EQ(j["choices"], 6);
+}
+
+TEST_F(Cli, PlayLogThenReplay) {
+  std::string log = (tmp_ / "duel-log.json").string();
+  Output p = tabula("play tests/packs/duel --seats random,random --seed 3 --log " + quote(log));
+  ASSERT_EQ(p.code, 0) << p.text;
+  EXPECT_TRUE(has(p.text, "Game over")) << p.text;
+  EXPECT_TRUE(has(p.text, "Seat 2 (random) chose:")) << p.text;
+  json j = json::parse(read_file(log));
+  EXPECT_EQ(j["seed"], 3);
+  ASSERT_GE(j["choices"].size(), 3u);
+
+  Output r = tabula("replay " + quote(log));
+  EXPECT_EQ(r.code, 0) << r.text;
+  EXPECT_TRUE(has(r.text, "OK: " + std::to_string(j["choices"].size()) + " steps")) << r.text;
+
+  // A log whose third hash is wrong must not replay.
+  j["choices"][2]["hash"] = "123";
+  write_file(tmp_ / "tampered.json", j.dump());
+  Output bad = tabula("replay " + tmp("tampered.json"));
+  EXPECT_EQ(bad.code, 1) << bad.text;
+  EXPECT_TRUE(has(bad.text, "MISMATCH after 3 of")) << bad.text;
+}
+
+TEST_F(Cli, PlayAsksAgainAfterBadInput) {
+  std::string input = "x\n0\n";
+  for (int i = 0; i < 20; ++i) input += "1\n";
+  Output o = tabula("play tests/packs/duel --seats human,random --seed 5", input);
+  EXPECT_EQ(o.code, 0) << o.text;
+  EXPECT_TRUE(has(o.text, "Please enter a number from 1 to 2 (or q to quit)")) << o.text;
+  EXPECT_TRUE(has(o.text, "Whom do you hit?")) << o.text;
+  EXPECT_TRUE(has(o.text, "band (seat 1):")) << o.text;
+  EXPECT_TRUE(has(o.text, "[damage 2]")) << o.text;
+  EXPECT_TRUE(has(o.text, "Game over")) << o.text;
+}
+
+TEST_F(Cli, PlayQuitsCleanly) {
+  Output q = tabula("play tests/packs/duel --seats human,random --seed 5", "q\n");
+  EXPECT_EQ(q.code, 0) << q.text;
+  EXPECT_TRUE(has(q.text, "Quit after 1 choice.")) << q.text;
+  Output eof = tabula("play tests/packs/duel --seed 5", "");
+  EXPECT_EQ(eof.code, 0) << eof.text;
+  EXPECT_TRUE(has(eof.text, "Seat 1 (human)")) << eof.text;
+  EXPECT_TRUE(has(eof.text, "Quit after")) << eof.text;
+}
+
+TEST_F(Cli, PlayNamesBadSeatsAndSetups) {
+  Output n = tabula("play tests/packs/duel --seats human,random,random");
+  EXPECT_EQ(n.code, 1);
+  EXPECT_TRUE(has(n.text, "played by 2 seats, not 3")) << n.text;
+  Output p = tabula("play tests/packs/duel --practice 1");
+  EXPECT_EQ(p.code, 1);
+  EXPECT_TRUE(has(p.text, "no setup 'practice-1'")) << p.text;
+  EXPECT_TRUE(has(p.text, "defines no [setups]")) << p.text;
+  Output s = tabula("play " + tmp("packs/duel") + " --with " + tmp("packs/short") + " --setup nope");
+  EXPECT_EQ(s.code, 1);
+  EXPECT_TRUE(has(s.text, "available: practice-1")) << s.text;
+}
+
+TEST_F(Cli, PracticeSetupIsLoggedAndReplays) {
+  std::string log = (tmp_ / "practice.json").string();
+  Output p = tabula("play " + tmp("packs/duel") + " --with " + tmp("packs/short") +
+                    " --practice 1 --seats random,random --seed 9 --log " + quote(log));
+  ASSERT_EQ(p.code, 0) << p.text;
+  EXPECT_TRUE(has(p.text, "setup practice-1")) << p.text;
+  json j = json::parse(read_file(log));
+  EXPECT_EQ(j["options"]["board"], 1);
+  EXPECT_EQ(j["packs"].size(), 2u);
+  EXPECT_EQ(j["choices"].size(), 2u);  // one round
+  Output r = tabula("replay " + quote(log));
+  EXPECT_EQ(r.code, 0) << r.text;
+}
+
+TEST_F(Cli, SimultaneousSecretChoices) {
+  Output o = tabula("run " + tmp("packs/sealed") + " --games 30 --seed 5 --json");
+  ASSERT_EQ(o.code, 0) << o.text;
+  json j = json::parse(o.text);
+  EXPECT_EQ(j["finished"], 30);
+  EXPECT_EQ(j["choices"], 30 * 9);
+
+  std::string log = (tmp_ / "sealed.json").string();
+  Output p = tabula("play " + tmp("packs/sealed") + " --seats human,random,random --seed 2 --log " + quote(log),
+                    "3\n3\n3\n");
+  ASSERT_EQ(p.code, 0) << p.text;
+  EXPECT_TRUE(has(p.text, "made a secret choice")) << p.text;
+  EXPECT_FALSE(has(p.text, "Seat 2 (random) chose")) << p.text;  // a human is watching
+  EXPECT_TRUE(has(p.text, "waiting for seat 2")) << p.text;
+  Output r = tabula("replay " + quote(log));
+  EXPECT_EQ(r.code, 0) << r.text;
+}
+
+TEST_F(Cli, RunLogsReplay) {
+  Output o = tabula("run " + tmp("packs/sealed") + " --games 3 --seed 10 --seats 4 --log-dir " + tmp("logs"));
+  ASSERT_EQ(o.code, 0) << o.text;
+  Output r = tabula("replay " + tmp("logs/game-12.json"));
+  EXPECT_EQ(r.code, 0) << r.text;
+  EXPECT_TRUE(has(r.text, "OK: 12 steps")) << r.text;  // 4 seats, 3 rounds
+}
+
+TEST_F(Cli, Scenarios) {
+  write_file(tmp_ / "scenarios" / "pass.toml", R"([scenario]
+name = "first strike"
+spec = "duel 1"
+pack = "duel"
+
+[[step]]
+choose = "hit2"
+expect = { "count.band@1" = 1 }
+)");
+  write_file(tmp_ / "scenarios" / "fail.toml", R"([scenario]
+name = "wrong count"
+spec = "duel 2"
+pack = "duel"
+
+[[step]]
+choose = "hit2"
+expect = { "count.band@1" = 2 }
+)");
+  std::string env = "TABULA_CONTENT=" + quote(std::string(TABULA_SOURCE_DIR) + "/tests/packs");
+  Output both = tabula("scenario " + tmp("scenarios") + " -v", "", env);
+  EXPECT_EQ(both.code, 1) << both.text;
+  EXPECT_TRUE(has(both.text, "1 passed, 1 failed")) << both.text;
+  EXPECT_TRUE(has(both.text, "[duel 2]")) << both.text;
+  EXPECT_TRUE(has(both.text, "expected 2, actual 1")) << both.text;
+  EXPECT_TRUE(has(both.text, "Squire is out")) << both.text;  // -v: the journal
+  Output pass = tabula("scenario " + tmp("scenarios/pass.toml"), "", env);
+  EXPECT_EQ(pass.code, 0) << pass.text;
+  EXPECT_TRUE(has(pass.text, "PASS")) << pass.text;
+  EXPECT_TRUE(has(pass.text, "1 passed, 0 failed")) << pass.text;
+}
+
+// --- the playout helper, in process ------------------------------------------
+
+std::unique_ptr<tabula::Engine> engine_for(const std::string& dir) {
+  auto r = tabula::load_pack(dir);
+  EXPECT_TRUE(r.ok()) << r.report();
+  return r.ok() ? std::make_unique<tabula::Engine>(std::move(r.packs)) : nullptr;
+}
+
+TEST_F(Cli, RandomAgentIsSeededAndUniform) {
+  tabula::Decision d;
+  for (int i = 0; i < 4; ++i) d.options.push_back({"o" + std::to_string(i), ""});
+  tabula::State s;
+  tabula::RandomAgent a(42), b(42), c(43);
+  int counts[4] = {0, 0, 0, 0};
+  bool differ = false;
+  for (int i = 0; i < 4000; ++i) {
+    size_t x = a.choose(s, d);
+    ASSERT_EQ(x, b.choose(s, d));
+    differ |= x != c.choose(s, d);
+    ASSERT_LT(x, 4u);
+    ++counts[x];
+  }
+  EXPECT_TRUE(differ);
+  for (int n : counts) EXPECT_NEAR(n, 1000, 150);
+}
+
+TEST_F(Cli, PlayOutHandlesSimultaneousDecisions) {
+  auto e = engine_for((tmp_ / "packs" / "sealed").string());
+  ASSERT_TRUE(e);
+  tabula::State s = e->new_game(1, 3);
+  ASSERT_EQ(s.pending.size(), 3u);
+  tabula::RandomAgent a1(1), a2(2), a3(3);
+  std::vector<tabula::Agent*> agents = {&a1, &a2, &a3};
+  int observed = 0;
+  auto r = tabula::play_out(*e, s, agents, 0, [&](const tabula::State&, int, const std::string&) { ++observed; });
+  EXPECT_TRUE(r.finished);
+  EXPECT_FALSE(r.failed) << r.error;
+  EXPECT_EQ(r.choices, 9u);
+  EXPECT_EQ(observed, 9);
+  EXPECT_TRUE(s.over);
+}
+
+TEST_F(Cli, PlayOutStopsAtTheCapAndOnErrors) {
+  auto e = engine_for(std::string(TABULA_SOURCE_DIR) + "/tests/packs/duel");
+  ASSERT_TRUE(e);
+  tabula::State s = e->new_game(1, 2);
+  tabula::RandomAgent a(1), b(2);
+  std::vector<tabula::Agent*> agents = {&a, &b};
+  auto r = tabula::play_out(*e, s, agents, 2);
+  EXPECT_EQ(r.choices, 2u);
+  EXPECT_FALSE(r.finished);
+  r = tabula::play_out(*e, s, agents);
+  EXPECT_TRUE(r.finished);
+
+  auto broken = engine_for((tmp_ / "broken" / "duel").string());
+  ASSERT_TRUE(broken);
+  tabula::State t = broken->new_game(1, 2);
+  uint64_t before = t.hash();
+  r = tabula::play_out(*broken, t, agents);
+  EXPECT_TRUE(r.failed);
+  EXPECT_EQ(r.choices, 0u);
+  EXPECT_TRUE(has(r.error, "knight is broken")) << r.error;
+  EXPECT_EQ(t.hash(), before);  // the failed choice was rolled back
+}
+
+}  // namespace

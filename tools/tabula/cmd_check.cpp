@@ -1,0 +1,147 @@
+// tabula check: load a pack chain, report every diagnostic, build the
+// engine (loads every script), then list what the pack marks provisional.
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "core/state_json.h"
+#include "tools/tabula/common.h"
+
+namespace tabula::cli {
+
+using nlohmann::json;
+
+namespace {
+
+std::string where(const SourcePos& p) {
+  SourcePos q = p;
+  q.file = shown_path(p.file);
+  return q.to_string();
+}
+
+const char* severity_name(Diagnostic::Severity s) {
+  return s == Diagnostic::Severity::Error ? "error" : s == Diagnostic::Severity::Warning ? "warning" : "note";
+}
+
+struct Provisional {
+  std::string what;  // "param" or "prop"
+  std::string name;  // param name, or "entity.prop"
+  std::string entity, prop;
+  Value value;
+  std::string note, layer;
+  SourcePos pos;
+};
+
+std::vector<Provisional> provisional_values(const PackSet& p) {
+  std::vector<Provisional> out;
+  for (const auto& [name, param] : p.params)
+    if (param.provisional) out.push_back({"param", name, "", "", param.value, param.note, param.layer, param.pos});
+  for (const auto& [id, def] : p.entities)
+    for (const auto& prop : def.provisional)
+      out.push_back({"prop", id + "." + prop, id, prop, dict_get(def.props, prop), "", def.layer, def.pos});
+  return out;
+}
+
+}  // namespace
+
+int cmd_check(const CheckArgs& a) {
+  PackRef base = resolve_pack(a.pack);
+  std::vector<std::string> extras;
+  for (const auto& w : a.with) extras.push_back(resolve_pack(w).dir);
+  LoadResult lr = load_pack(base.dir, extras);
+
+  int errors = 0, warnings = 0;
+  json diags = json::array();
+  for (const auto& d : lr.diagnostics) {
+    if (d.severity == Diagnostic::Severity::Error) ++errors;
+    if (d.severity == Diagnostic::Severity::Warning) ++warnings;
+    Diagnostic shown = d;
+    shown.pos.file = shown_path(d.pos.file);
+    if (a.json)
+      diags.push_back({{"severity", severity_name(d.severity)},
+                       {"file", shown.pos.file},
+                       {"line", d.pos.line},
+                       {"column", d.pos.column},
+                       {"key", d.key_path},
+                       {"message", d.message}});
+    else
+      std::cout << shown.to_string() << "\n";
+  }
+
+  std::string script_error;
+  std::vector<Provisional> prov;
+  std::unique_ptr<Engine> engine;
+  if (lr.ok()) {
+    prov = provisional_values(*lr.packs);
+    try {
+      engine = std::make_unique<Engine>(std::move(lr.packs));
+    } catch (const ScriptError& e) {
+      script_error = e.what();
+      ++errors;
+    }
+  }
+
+  if (a.json) {
+    json j = {{"ok", errors == 0}, {"pack", a.pack}, {"errors", errors}, {"warnings", warnings}, {"diagnostics", diags}};
+    if (!script_error.empty()) j["script_error"] = script_error;
+    if (engine) {
+      const PackSet& p = engine->packs();
+      json layers = json::array();
+      for (const auto& l : p.layers) layers.push_back(l.id);
+      json setups = json::array();
+      for (const auto& [id, s] : p.setups) setups.push_back(id);
+      j["pack"] = p.id();
+      j["layers"] = layers;
+      j["entities"] = p.entities.size();
+      j["scripts"] = p.scripts.size();
+      j["flow_nodes"] = p.flow.size();
+      j["setups"] = setups;
+      json pj = json::array();
+      for (const auto& v : prov) {
+        json x = {{"kind", v.what}, {"value", value_to_json(v.value)}, {"layer", v.layer},
+                  {"file", shown_path(v.pos.file)}, {"line", v.pos.line}, {"column", v.pos.column}};
+        if (v.what == "param") {
+          x["name"] = v.name;
+          x["note"] = v.note;
+        } else {
+          x["entity"] = v.entity;
+          x["prop"] = v.prop;
+        }
+        pj.push_back(x);
+      }
+      j["provisional"] = pj;
+    }
+    std::cout << j.dump(2) << "\n";
+    return errors ? 1 : 0;
+  }
+
+  if (!script_error.empty()) std::cout << script_error << "\n";
+  if (!engine) {
+    std::cout << "FAILED: " << errors << " error" << (errors == 1 ? "" : "s");
+    if (warnings) std::cout << ", " << warnings << " warning" << (warnings == 1 ? "" : "s");
+    std::cout << "\n";
+    return 1;
+  }
+  const PackSet& p = engine->packs();
+  std::string layers;
+  for (const auto& l : p.layers) layers += (layers.empty() ? "" : " < ") + l.id;
+  std::cout << "OK " << p.id() << ": " << p.layers.size() << " layer" << (p.layers.size() == 1 ? "" : "s") << " ("
+            << layers << "), " << p.entities.size() << " entity definitions, " << p.scripts.size() << " scripts, "
+            << p.flow.size() << " flow nodes, " << p.setups.size() << " setups";
+  if (warnings) std::cout << ", " << warnings << " warning" << (warnings == 1 ? "" : "s");
+  std::cout << "\n";
+  if (!p.setups.empty()) {
+    std::cout << "setups:";
+    for (const auto& [id, s] : p.setups) std::cout << " " << id;
+    std::cout << "\n";
+  }
+  std::cout << "provisional values (" << prov.size() << ")" << (prov.empty() ? "" : ":") << "\n";
+  for (const auto& v : prov) {
+    std::cout << "  " << v.what << " " << v.name << " = " << v.value.to_string() << "  [layer " << v.layer << ", "
+              << where(v.pos) << "]";
+    if (!v.note.empty()) std::cout << "  " << v.note;
+    std::cout << "\n";
+  }
+  return 0;
+}
+
+}  // namespace tabula::cli

@@ -1,0 +1,251 @@
+// tabula play: a game in the terminal. Human seats read numbered choices
+// from stdin; random seats choose by themselves. A human sees only what
+// Engine::view_json shows their seat.
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <unistd.h>
+
+#include "core/game_log.h"
+#include "core/playout.h"
+#include "core/state_json.h"
+#include "tools/tabula/common.h"
+
+namespace tabula::cli {
+
+using nlohmann::json;
+
+namespace {
+
+std::string brief(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+std::string dict_line(const json& d) {
+  std::string s;
+  for (const auto& [k, v] : d.items()) s += (s.empty() ? "" : ", ") + k + "=" + brief(v);
+  return s;
+}
+
+class Table {
+ public:
+  Table(Engine& e, std::vector<bool> human, std::string lang) : e_(e), human_(std::move(human)), lang_(std::move(lang)) {
+    humans_ = static_cast<int>(std::count(human_.begin(), human_.end(), true));
+  }
+
+  std::string seat_name(int seat) const {
+    return "Seat " + std::to_string(seat + 1) + " (" + (human_[seat] ? "human" : "random") + ")";
+  }
+
+  // Journal lines a watcher at this table may read now; with several human
+  // seats, private lines wait for their seat's next turn.
+  void journal(const State& s) {
+    for (const auto& l : s.journal) {
+      if (l.seat < 0) std::cout << "  | " << l.text << "\n";
+      else if (humans_ == 0) std::cout << "  | [seat " << l.seat + 1 << "] " << l.text << "\n";
+      else if (l.seat < static_cast<int>(human_.size()) && human_[l.seat]) {
+        if (humans_ == 1) std::cout << "  | " << l.text << "\n";
+        else held_[l.seat].push_back(l.text);
+      }
+    }
+  }
+
+  void situation(const State& s, int seat) {
+    for (const auto& t : held_[seat]) std::cout << "  | (private) " << t << "\n";
+    held_[seat].clear();
+    json v = json::parse(e_.view_json(s, seat));
+    std::cout << "\n=== " << seat_name(seat) << " to choose ===\n";
+    if (!v["vars"].empty()) std::cout << "game: " << dict_line(v["vars"]) << "\n";
+    for (const auto& st : v["seats"]) {
+      int i = st["seat"].get<int>() - 1;
+      std::cout << (i == seat ? "* " : "  ") << "Seat " << i + 1;
+      if (i == s.start_seat) std::cout << " (starts)";
+      std::cout << ": " << (st["counters"].empty() ? "-" : dict_line(st["counters"])) << "\n";
+      if (st.contains("secret") && !st["secret"].empty()) std::cout << "    your secrets: " << dict_line(st["secret"]) << "\n";
+    }
+    for (const auto& z : v["zones"]) {
+      if (z["count"].get<size_t>() == 0) continue;
+      std::string name = z["zone"].get<std::string>();
+      if (z.contains("seat")) name += " (seat " + std::to_string(z["seat"].get<int>()) + ")";
+      std::cout << "  " << name << ": ";
+      if (!z.contains("items")) {
+        std::cout << z["count"].get<size_t>() << " hidden\n";
+        continue;
+      }
+      std::string items;
+      int hidden = 0;
+      for (const auto& it : z["items"]) {
+        if (it.value("hidden", false)) {
+          ++hidden;
+          continue;
+        }
+        items += (items.empty() ? "" : ", ") + entity(it);
+      }
+      if (hidden) items += (items.empty() ? "" : ", ") + std::to_string(hidden) + " face down";
+      std::cout << items << "\n";
+    }
+    for (const auto& d : v["decisions"])
+      if (d.value("waiting", false))
+        std::cout << "  (waiting for seat " << d["seat"].get<int>() << (d.contains("prompt") ? ": " + brief(d["prompt"]) : " — a secret choice") << ")\n";
+  }
+
+ private:
+  // "Knight [damage 1]": the name in the chosen language and the props that
+  // differ from the definition's.
+  std::string entity(const json& it) const {
+    const EntityDef* def = e_.packs().entity(it["def"].get<std::string>());
+    std::string s = def ? def->name.get(lang_) : it["name"].get<std::string>();
+    if (!it.value("face_up", true)) s += " (face down)";
+    std::string extra;
+    if (it.contains("props")) {
+      for (const auto& [k, val] : it["props"].items()) {
+        if (def && value_to_json(dict_get(def->props, k)) == val) continue;
+        extra += (extra.empty() ? "" : ", ") + k + " " + brief(val);
+      }
+    }
+    return extra.empty() ? s : s + " [" + extra + "]";
+  }
+
+  Engine& e_;
+  std::vector<bool> human_;
+  std::string lang_;
+  int humans_ = 0;
+  std::map<int, std::vector<std::string>> held_;
+};
+
+// Reads a choice 1..n; -1 on q or end of input.
+int ask(size_t n) {
+  std::string line;
+  for (;;) {
+    std::cout << "> " << std::flush;
+    if (!std::getline(std::cin, line)) {
+      std::cout << "\n";
+      return -1;
+    }
+    auto b = line.find_first_not_of(" \t\r");
+    auto e = line.find_last_not_of(" \t\r");
+    line = b == std::string::npos ? "" : line.substr(b, e - b + 1);
+    if (line == "q" || line == "quit" || line == "exit") return -1;
+    int k = 0;
+    auto [p, ec] = std::from_chars(line.data(), line.data() + line.size(), k);
+    if (ec == std::errc() && p == line.data() + line.size() && k >= 1 && static_cast<size_t>(k) <= n) return k - 1;
+    std::cout << "Please enter a number from 1 to " << n << " (or q to quit)\n";
+  }
+}
+
+void write_log(const std::string& path, const GameLog& log) {
+  std::ofstream f(path);
+  if (!f) throw CliError("cannot write the log file '" + path + "'");
+  f << log.to_json() << "\n";
+  std::cout << "log written to " << path << "\n";
+}
+
+}  // namespace
+
+int cmd_play(const PlayArgs& a) {
+  std::string setup = a.setup;
+  if (a.practice) {
+    if (!setup.empty()) throw CliError("give --practice or --setup, not both");
+    setup = "practice-" + std::to_string(a.practice);
+  }
+  std::vector<bool> human;
+  for (const auto& k : a.seats) {
+    if (k != "human" && k != "random") throw CliError("--seats: '" + k + "' is not a seat kind (human or random)");
+    human.push_back(k == "human");
+  }
+  Opened o = open_engine(a.pack, a.with);
+  Engine& e = *o.engine;
+  GameSetup g = game_setup(e.packs(), setup, static_cast<int>(human.size()));
+  if (human.empty())
+    for (int i = 0; i < g.seats; ++i) human.push_back(i == 0);
+  uint64_t seed = a.has_seed ? a.seed : (static_cast<uint64_t>(std::random_device{}()) << 32 | std::random_device{}());
+
+  Table table(e, human, a.lang);
+  std::cout << e.packs().layers.back().name.get(a.lang) << " (" << e.packs().id() << ")";
+  if (!setup.empty()) std::cout << ", setup " << setup;
+  std::cout << ", seed " << seed << "\n";
+  for (int i = 0; i < g.seats; ++i) std::cout << "  " << table.seat_name(i) << "\n";
+
+  State s;
+  try {
+    s = e.new_game(seed, g.seats, g.options);
+  } catch (const ScriptError& err) {
+    throw CliError(std::string("the game does not start: ") + err.what());
+  }
+  GameLog log;
+  log.packs = o.log_packs;
+  log.seed = seed;
+  log.seats = g.seats;
+  log.options = g.options;
+  log.start_hash = s.hash();
+  table.journal(s);
+
+  std::vector<RandomAgent> agents;
+  for (int i = 0; i < g.seats; ++i) agents.emplace_back(derive_seed(seed, static_cast<uint64_t>(i)));
+  const bool any_human = std::count(human.begin(), human.end(), true) > 0;
+  int status = 0;
+  bool quit = false;
+
+  while (!s.over && !quit) {
+    if (s.pending.empty()) {
+      std::cout << "error: the game stopped without a decision\n";
+      status = 1;
+      break;
+    }
+    std::vector<int> seats;
+    for (const auto& d : s.pending) seats.push_back(d.seat);
+    std::sort(seats.begin(), seats.end());
+    for (int seat : seats) {
+      const Decision* d = s.pending_for(seat);
+      if (!d) continue;
+      if (d->options.empty()) {
+        std::cout << "error: " << table.seat_name(seat) << " must decide \"" << d->prompt << "\" but has no options\n";
+        status = 1;
+        quit = true;
+        break;
+      }
+      std::string option;
+      if (seat < static_cast<int>(human.size()) && human[seat]) {
+        table.situation(s, seat);
+        std::cout << d->prompt << "\n";
+        for (size_t i = 0; i < d->options.size(); ++i) std::cout << "  " << i + 1 << ") " << d->options[i].label << "\n";
+        int k = ask(d->options.size());
+        if (k < 0) {
+          quit = true;
+          break;
+        }
+        option = d->options[k].id;
+        if (!isatty(STDIN_FILENO)) std::cout << table.seat_name(seat) << " chose: " << d->options[k].label << "\n";
+      } else {
+        const Option& pick = d->options[agents[seat].choose(s, *d)];
+        option = pick.id;
+        if (d->secret && any_human) std::cout << table.seat_name(seat) << " made a secret choice\n";
+        else std::cout << table.seat_name(seat) << " chose: " << pick.label << "\n";
+      }
+      ApplyResult r = e.apply(s, seat, option);
+      if (!r.ok) {
+        std::cout << "error: " << r.error << "\n";
+        if (human[seat]) {
+          std::cout << "(nothing changed; choose again)\n";
+          break;  // the decision is still open: ask again
+        }
+        status = 1;
+        quit = true;
+        break;
+      }
+      log.choices.push_back({seat, option, s.hash(), s.rng.draws()});
+      table.journal(s);
+      if (s.over) break;
+    }
+  }
+
+  const std::string made = std::to_string(log.choices.size()) + (log.choices.size() == 1 ? " choice" : " choices");
+  if (s.over) std::cout << "\nGame over after " << made << ". Result: " << value_to_json(s.result).dump() << "\n";
+  else if (status == 0) std::cout << "Quit after " << made << ".\n";
+  if (!a.log.empty()) write_log(a.log, log);
+  return status;
+}
+
+}  // namespace tabula::cli

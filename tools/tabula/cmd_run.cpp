@@ -1,0 +1,160 @@
+// tabula run: many games with random agents in every seat; a smoke test
+// and a quick balance look. A rejected choice from a random agent means a
+// script failed: that is a bug in a pack, so it fails the run.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "core/game_log.h"
+#include "core/playout.h"
+#include "core/state_json.h"
+#include "tools/tabula/common.h"
+
+namespace tabula::cli {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Failure {
+  uint64_t game = 0, seed = 0, choice = 0;
+  int seat = -1;
+  std::string option, error;
+  std::string to_string() const {
+    std::string s = "game " + std::to_string(game + 1) + " (seed " + std::to_string(seed) + ")";
+    if (seat >= 0) s += ", choice " + std::to_string(choice) + " by seat " + std::to_string(seat + 1) + " '" + option + "'";
+    return s + ": " + error;
+  }
+};
+
+}  // namespace
+
+int cmd_run(const RunArgs& a) {
+  Opened o = open_engine(a.pack, a.with);
+  Engine& e = *o.engine;
+  GameSetup g = game_setup(e.packs(), a.setup, a.seats);
+  if (!a.log_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(a.log_dir, ec);
+    if (ec) throw CliError("cannot create the log folder '" + a.log_dir + "': " + ec.message());
+  }
+
+  uint64_t finished = 0, capped = 0, choices = 0, errors = 0;
+  std::vector<Failure> failures;  // the first few
+  std::map<std::string, uint64_t> results;
+  const bool tty = isatty(STDERR_FILENO);
+  bool progress_shown = false;
+  const auto t0 = Clock::now();
+  auto last = t0;
+
+  for (uint64_t i = 0; i < a.games; ++i) {
+    const uint64_t seed = a.seed + i;
+    std::vector<RandomAgent> agents;
+    std::vector<Agent*> seats;
+    agents.reserve(g.seats);
+    for (int k = 0; k < g.seats; ++k) agents.emplace_back(derive_seed(seed, static_cast<uint64_t>(k)));
+    for (auto& ag : agents) seats.push_back(&ag);
+
+    GameLog log;
+    State s;
+    bool started = true;
+    try {
+      s = e.new_game(seed, g.seats, g.options);
+    } catch (const ScriptError& err) {
+      started = false;
+      ++errors;
+      if (failures.size() < 5) failures.push_back({i, seed, 0, -1, "", std::string("new game: ") + err.what()});
+    }
+    if (started) {
+      ChoiceObserver observe;
+      if (!a.log_dir.empty()) {
+        log.packs = o.log_packs;
+        log.seed = seed;
+        log.seats = g.seats;
+        log.options = g.options;
+        log.start_hash = s.hash();
+        observe = [&log](const State& st, int seat, const std::string& option) {
+          log.choices.push_back({seat, option, st.hash(), st.rng.draws()});
+        };
+      }
+      PlayoutResult r = play_out(e, s, seats, a.max_choices, observe);
+      choices += r.choices;
+      if (r.finished) {
+        ++finished;
+        ++results[value_to_json(s.result).dump()];
+      } else if (r.failed) {
+        ++errors;
+        if (failures.size() < 5) failures.push_back({i, seed, r.choices + 1, r.seat, r.option, r.error});
+      } else {
+        ++capped;
+      }
+      if (!a.log_dir.empty()) {
+        std::string path = (std::filesystem::path(a.log_dir) / ("game-" + std::to_string(seed) + ".json")).string();
+        std::ofstream f(path);
+        if (!f) throw CliError("cannot write '" + path + "'");
+        f << log.to_json() << "\n";
+      }
+    }
+
+    auto now = Clock::now();
+    if (now - last >= std::chrono::seconds(1)) {
+      last = now;
+      double secs = std::chrono::duration<double>(now - t0).count();
+      std::fprintf(stderr, "%s%llu/%llu games, %.0f games/s, %llu errors%s", tty ? "\r" : "",
+                   static_cast<unsigned long long>(i + 1), static_cast<unsigned long long>(a.games), (i + 1) / secs,
+                   static_cast<unsigned long long>(errors), tty ? "   " : "\n");
+      std::fflush(stderr);
+      progress_shown = true;
+    }
+  }
+  if (progress_shown && tty) std::fprintf(stderr, "\n");
+  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  const double rate = secs > 0 ? a.games / secs : 0;
+  const double avg = a.games ? static_cast<double>(choices) / a.games : 0;
+
+  std::vector<std::pair<std::string, uint64_t>> tally(results.begin(), results.end());
+  std::stable_sort(tally.begin(), tally.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+
+  if (a.json) {
+    json j = {{"pack", e.packs().id()}, {"games", a.games},     {"seed", a.seed},         {"seats", g.seats},
+              {"finished", finished},   {"capped", capped},     {"max_choices", a.max_choices},
+              {"choices", choices},     {"choices_per_game", avg}, {"script_errors", errors},
+              {"seconds", secs},        {"games_per_second", rate}};
+    if (!a.setup.empty()) j["setup"] = a.setup;
+    json fs = json::array();
+    for (const auto& f : failures) fs.push_back(f.to_string());
+    j["first_errors"] = fs;
+    json rs = json::array();
+    for (const auto& [res, n] : tally) rs.push_back({{"result", json::parse(res)}, {"count", n}});
+    j["results"] = rs;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::printf("pack %s: %llu games (seeds %llu..%llu), %d seat%s%s\n", e.packs().id().c_str(),
+                static_cast<unsigned long long>(a.games), static_cast<unsigned long long>(a.seed),
+                static_cast<unsigned long long>(a.seed + (a.games ? a.games - 1 : 0)), g.seats, g.seats == 1 ? "" : "s",
+                a.setup.empty() ? "" : (", setup " + a.setup).c_str());
+    std::printf("finished: %llu/%llu", static_cast<unsigned long long>(finished), static_cast<unsigned long long>(a.games));
+    if (capped)
+      std::printf(" (%llu stopped at the cap of %llu choices)", static_cast<unsigned long long>(capped),
+                  static_cast<unsigned long long>(a.max_choices));
+    std::printf("\nchoices: %llu total, %.1f per game\n", static_cast<unsigned long long>(choices), avg);
+    std::printf("script errors: %llu\n", static_cast<unsigned long long>(errors));
+    for (const auto& f : failures) std::printf("  %s\n", f.to_string().c_str());
+    if (errors > failures.size()) std::printf("  ... and %llu more\n", static_cast<unsigned long long>(errors - failures.size()));
+    std::printf("results:\n");
+    for (const auto& [res, n] : tally)
+      std::printf("  %8llu  %5.1f%%  %s\n", static_cast<unsigned long long>(n), 100.0 * n / a.games, res.c_str());
+    if (tally.empty()) std::printf("  (no game finished)\n");
+    std::printf("time: %.2f s, %.1f games/s\n", secs, rate);
+  }
+  return errors ? 1 : 0;
+}
+
+}  // namespace tabula::cli

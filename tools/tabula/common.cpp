@@ -1,0 +1,105 @@
+#include "tools/tabula/common.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+namespace tabula::cli {
+
+namespace fs = std::filesystem;
+
+std::string content_dir() {
+  if (const char* env = std::getenv("TABULA_CONTENT"); env && *env) return env;
+  std::error_code ec;
+  for (fs::path p = fs::current_path(ec); !ec && !p.empty(); p = p.parent_path()) {
+    if (fs::is_directory(p / "content", ec)) return (p / "content").string();
+    if (p == p.parent_path()) break;
+  }
+  return TABULA_CONTENT_DIR;
+}
+
+PackRef resolve_pack(const std::string& arg) {
+  std::error_code ec;
+  if (arg.empty()) throw CliError("an empty pack name");
+  if (fs::is_directory(arg, ec)) return {arg, fs::absolute(arg, ec).lexically_normal().string()};
+  fs::path in_content = fs::path(content_dir()) / arg;
+  if (fs::is_directory(in_content, ec)) return {in_content.string(), arg};
+  // A log written elsewhere names a folder that is not here: try its last
+  // component in the content folder.
+  fs::path name = fs::path(arg).lexically_normal().filename();
+  if (name.empty()) name = fs::path(arg).lexically_normal().parent_path().filename();
+  if (!name.empty() && name != fs::path(arg) && fs::is_directory(fs::path(content_dir()) / name, ec))
+    return {(fs::path(content_dir()) / name).string(), name.string()};
+  throw CliError("no pack '" + arg + "': no such folder here or in " + shown_path(content_dir()) + "/");
+}
+
+Opened open_engine(const std::string& pack, const std::vector<std::string>& with) {
+  Opened o;
+  PackRef base = resolve_pack(pack);
+  std::vector<std::string> extras;
+  o.log_packs.push_back(base.log_name);
+  for (const auto& w : with) {
+    PackRef r = resolve_pack(w);
+    extras.push_back(r.dir);
+    o.log_packs.push_back(r.log_name);
+  }
+  LoadResult lr = load_pack(base.dir, extras);
+  std::string errors;
+  int n_errors = 0;
+  for (const auto& d : lr.diagnostics) {
+    if (d.severity == Diagnostic::Severity::Error) {
+      errors += "\n" + d.to_string();
+      ++n_errors;
+    } else {
+      std::cerr << d.to_string() << "\n";
+    }
+  }
+  if (!lr.ok())
+    throw CliError("pack '" + pack + "' does not load (" + std::to_string(n_errors) + " error" +
+                   (n_errors == 1 ? "" : "s") + "; see `tabula check`):" + errors);
+  try {
+    o.engine = std::make_unique<Engine>(std::move(lr.packs));
+  } catch (const ScriptError& e) {
+    throw CliError(e.what());
+  }
+  return o;
+}
+
+GameSetup game_setup(const PackSet& packs, const std::string& setup, int seats) {
+  GameSetup g;
+  g.seats = packs.seats.fallback;
+  if (!setup.empty()) {
+    auto it = packs.setups.find(setup);
+    if (it == packs.setups.end()) {
+      std::string names;
+      for (const auto& [id, s] : packs.setups) names += (names.empty() ? "" : ", ") + id;
+      throw CliError("pack '" + packs.id() + "' has no setup '" + setup + "' (" +
+                     (names.empty() ? std::string("it defines no [setups]") : "available: " + names) + ")");
+    }
+    g.options = it->second.options;
+    if (it->second.seats > 0) g.seats = it->second.seats;
+  }
+  if (seats > 0) g.seats = seats;
+  if (g.seats < packs.seats.min || g.seats > packs.seats.max)
+    throw CliError("pack '" + packs.id() + "' is played by " + std::to_string(packs.seats.min) +
+                   (packs.seats.max > packs.seats.min ? " to " + std::to_string(packs.seats.max) : std::string()) +
+                   " seats, not " + std::to_string(g.seats));
+  return g;
+}
+
+std::string shown_path(const std::string& path) {
+  std::error_code ec;
+  fs::path rel = fs::relative(path, fs::current_path(ec), ec);
+  if (ec || rel.empty()) return path;
+  std::string r = rel.string();
+  return r.size() < path.size() ? r : path;
+}
+
+std::string hex(uint64_t v) {
+  std::ostringstream o;
+  o << std::hex << v;
+  return o.str();
+}
+
+}  // namespace tabula::cli

@@ -1,0 +1,101 @@
+// Shared pieces of the `tabula` commands: their arguments, finding packs and
+// the content folder, loading an engine. main.cpp parses the command line
+// (CLI11) and calls one cmd_* function; nothing here includes CLI11.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/engine.h"
+
+namespace tabula::cli {
+
+// A failure the user can fix: printed as one line "tabula: error: ...", exit 1.
+struct CliError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct CheckArgs {
+  std::string pack;
+  std::vector<std::string> with;
+  bool json = false;
+};
+
+struct PlayArgs {
+  std::string pack;
+  std::vector<std::string> with;
+  std::vector<std::string> seats;  // "human" / "random" per seat
+  bool has_seed = false;
+  uint64_t seed = 0;
+  std::string setup;
+  int practice = 0;  // shorthand for setup "practice-N"
+  std::string log;
+  std::string lang = "en";
+};
+
+struct RunArgs {
+  std::string pack;
+  std::vector<std::string> with;
+  uint64_t games = 1;
+  uint64_t seed = 1;
+  std::string setup;
+  int seats = 0;  // 0: the setup's or the pack's default
+  uint64_t max_choices = 100000;
+  bool json = false;
+  std::string log_dir;
+};
+
+struct ReplayArgs {
+  std::string log;
+  bool json = false;
+};
+
+struct ScenarioArgs {
+  std::vector<std::string> files;
+  bool json = false;
+  bool verbose = false;
+};
+
+int cmd_check(const CheckArgs& a);
+int cmd_play(const PlayArgs& a);
+int cmd_run(const RunArgs& a);
+int cmd_replay(const ReplayArgs& a);
+int cmd_scenario(const ScenarioArgs& a);
+
+// The repository's content/ folder: $TABULA_CONTENT, else a `content` folder
+// in the current directory or one above it, else the one this program was
+// built from.
+std::string content_dir();
+
+struct PackRef {
+  std::string dir;       // where it is on disk
+  std::string log_name;  // how a game log names it (found again by resolve_pack)
+};
+// A pack argument: a folder as given, else <content_dir>/<name>. Throws CliError.
+PackRef resolve_pack(const std::string& arg);
+
+struct Opened {
+  std::unique_ptr<Engine> engine;
+  std::vector<std::string> log_packs;  // base pack first, then the --with layers
+};
+// Loads the packs and builds the engine. Warnings go to stderr; errors throw
+// CliError with the diagnostics.
+Opened open_engine(const std::string& pack, const std::vector<std::string>& with);
+
+struct GameSetup {
+  int seats = 0;
+  Dict options;
+};
+// Seats and options for a new game: `setup` names an entry of [setups]
+// ("" for none), `seats` overrides the seat count (0: the setup's or the
+// pack's default). Throws CliError for an unknown setup or a bad count.
+GameSetup game_setup(const PackSet& packs, const std::string& setup, int seats);
+
+// A path for messages: relative to the current directory when that is shorter.
+std::string shown_path(const std::string& path);
+
+std::string hex(uint64_t v);
+
+}  // namespace tabula::cli
