@@ -1,0 +1,62 @@
+// Dungeon Lords on the kernel: a clone taken at a mid-combat decision goes
+// its own way (ENGINE.md invariant 1), on practice dungeon 1
+// (dungeon-lords.md §6.4 TV-P1a against TV-P1b).
+#include <gtest/gtest.h>
+
+#include "core/engine.h"
+
+using namespace tabula;
+
+namespace {
+std::unique_ptr<Engine> dungeon_lords() {
+  auto r = load_pack(std::string(TABULA_SOURCE_DIR) + "/content/dungeon-lords");
+  EXPECT_TRUE(r.ok()) << r.report();
+  return std::make_unique<Engine>(std::move(r.packs));
+}
+
+int64_t counter(const State& s, const char* name) { return dict_get(s.seats[0].counters, name).as_int(); }
+
+void finish(Engine& e, State& s, const std::vector<std::string>& choices) {
+  for (const auto& c : choices) {
+    ASSERT_EQ(s.pending.size(), 1u);
+    auto r = e.apply(s, 0, c);
+    ASSERT_TRUE(r.ok) << c << ": " << r.error;
+  }
+}
+}  // namespace
+
+TEST(DungeonLords, CloneAtMidCombatDecisionContinuesIndependently) {
+  auto e = dungeon_lords();
+  Dict options = Value::dict({{"mode", Value("practice")}, {"board", Value(1)}}).entries();
+  State original = e->new_game(1, 1, options);
+  finish(*e, original, {"trap:rolling_boulder", "send:troll"});
+  ASSERT_EQ(original.pending.front().prompt, "Troll: which attack?");
+
+  State clone = original;
+  const uint64_t at_fork = original.hash();
+  finish(*e, clone, {"fed", "send:goblin"});        // TV-P1a
+  EXPECT_EQ(original.hash(), at_fork);               // the original did not move
+  finish(*e, original, {"standard", "send:goblin"}); // TV-P1b
+
+  EXPECT_TRUE(clone.over);
+  EXPECT_TRUE(original.over);
+  EXPECT_EQ(counter(clone, "food"), 0);
+  EXPECT_EQ(counter(original, "food"), 1);
+  EXPECT_NE(clone.hash(), original.hash());
+  // Both end with one tunnel conquered and the whole party in prison.
+  for (const State* s : {&clone, &original}) {
+    EXPECT_EQ(s->result.get("seats").items().at(0).get("conquered").as_int(), 1);
+    EXPECT_EQ(s->result.get("seats").items().at(0).get("prisoners").as_int(), 3);
+  }
+}
+
+TEST(DungeonLords, IllegalPlanIsRejectedAndChangesNothing) {
+  auto e = dungeon_lords();
+  Dict options = Value::dict({{"mode", Value("practice")}, {"board", Value(1)}}).entries();
+  State s = e->new_game(1, 1, options);
+  const uint64_t before = s.hash();
+  auto r = e->apply(s, 0, "trap:wall_of_fire");  // not in this trap storage
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("trap:rolling_boulder"), std::string::npos) << r.error;  // names the legal ids
+  EXPECT_EQ(s.hash(), before);
+}
