@@ -77,6 +77,7 @@ local function skirmish()
     T.set_counter(seat, "gold", 2)
     T.set_counter(seat, "imps", 3)
   end
+  T.create("paladin_y1", "paladin_tent")
   for _, c in ipairs(draw(CARDS, 4)) do
     local card = T.create(c, "combat_deck")
     T.turn(card, false)

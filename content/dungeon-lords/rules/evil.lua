@@ -1,0 +1,69 @@
+-- The Evil scale and the paladin (§4.1.2, §4.5). Every movement of a cube
+-- goes through E.move, which then checks the paladin: he comes from his
+-- tent to the first lord on or above the paladin line, and moves on, with
+-- his damage, to a lord in the zone who is strictly more evil than his
+-- host. Ties go to the lord farther from the starting player (§4.5 item 4).
+local T = tabula
+local E = {}
+
+function E.evil(seat) return T.counter(seat, "evil") end
+
+-- Position in seat order from the starting player: larger = farther.
+local function distance_from_start(seat)
+  return (seat - T.start_seat()) % T.seats()
+end
+
+-- The most evil lord among those for whom accept(seat) holds; nil if none.
+local function most_evil(accept)
+  local best
+  for seat = 1, T.seats() do
+    if accept(seat) then
+      if not best or E.evil(seat) > E.evil(best)
+        or (E.evil(seat) == E.evil(best) and distance_from_start(seat) > distance_from_start(best)) then
+        best = seat
+      end
+    end
+  end
+  return best
+end
+
+local function paladin_host()
+  for seat = 1, T.seats() do
+    for _, h in ipairs(T.zone("party", seat)) do
+      if T.get(h, "class") == "paladin" then return h, seat end
+    end
+  end
+end
+
+function E.check_paladin()
+  local line = T.param("paladin_line")
+  local in_zone = function(seat) return E.evil(seat) >= line end
+  local tent = T.zone("paladin_tent")[1]
+  if tent then
+    local seat = most_evil(in_zone)
+    if seat then
+      T.move(tent, "party", seat, "front")
+      T.log("The paladin leaves his tent for seat " .. seat .. "'s dungeon")
+    end
+    return
+  end
+  local paladin, host = paladin_host()
+  if not paladin then return end
+  local seat = most_evil(function(s) return s ~= host and in_zone(s) and E.evil(s) > E.evil(host) end)
+  if seat then
+    T.move(paladin, "party", seat, "front")
+    T.log("The paladin moves to seat " .. seat .. "'s dungeon with " .. T.get(paladin, "damage") .. " damage")
+  end
+end
+
+-- Moves the cube n steps (negative: toward good), capped at both ends; the
+-- practice fights have no Evil scale.
+function E.move(seat, n)
+  if T.option("mode") == "practice" then return end
+  local evil = math.max(T.param("evil_min"), math.min(T.param("evil_max"), E.evil(seat) + n))
+  T.set_counter(seat, "evil", evil)
+  T.log("Seat " .. seat .. " moves " .. math.abs(n) .. (n > 0 and " toward evil" or " toward good") .. " (now " .. evil .. ")")
+  E.check_paladin()
+end
+
+return E
