@@ -6,7 +6,7 @@ local T = tabula
 local F = require "rules.fight"
 local P = require "rules.party"
 local D = require "rules.dungeon"
-local S = require "rules.spell"
+local E = require "rules.evil"
 local setups = require "rules.setups"
 local options = require "std.options"
 local list = require "std.list"
@@ -197,6 +197,8 @@ function M.combat_end()
     F.reset(seat)
   end
   for _, c in ipairs(T.zone("combat_card")) do T.move(c, "box") end
+  -- §4.5 item 7: a paladin nobody drew leaves for the Distant Lands.
+  for _, p in ipairs(T.zone("paladin_tent")) do T.move(p, "distant_lands") end
   T.game_over(outcome())
 end
 
@@ -376,9 +378,7 @@ function M.conquest(ctx)
   local sq = F.square(seat)
   T.set(sq, "conquered", true)
   T.log("The heroes conquer " .. D.label(sq))
-  if not F.practice() then
-    T.set_counter(seat, "evil", math.max(T.param("evil_min"), T.counter(seat, "evil") - 1))
-  end
+  E.move(seat, -1)   -- may send the paladin elsewhere (§4.5)
 end
 
 -- --- stage 7: poison ---------------------------------------------------------------------

@@ -2,6 +2,7 @@
 local T = tabula
 local F = require "rules.fight"
 local list = require "std.list"
+local E = require "rules.evil"
 local S = {}
 
 -- Monsters (not ghosts) sent to this round's fight.
@@ -20,12 +21,7 @@ end
 
 -- §4.1.4: a spell moves the cube toward evil (capped at the top); the
 -- practice fights have no Evil scale.
-function S.toward_evil(seat, n)
-  if F.practice() then return end
-  local evil = math.min(T.param("evil_max"), T.counter(seat, "evil") + n)
-  T.set_counter(seat, "evil", evil)
-  T.log("The lord moves " .. n .. " toward evil (now " .. evil .. ")")
-end
+function S.toward_evil(seat, n) E.move(seat, n) end
 
 -- Paying a monster's cost again (Suggestion). Golem and Demon costs (a trap,
 -- another monster) never meet a year-1 spell: those are year-2 monsters.
@@ -42,9 +38,7 @@ end
 function S.pay(seat, m)
   T.add_counter(seat, "food", -T.get(m, "cost_food"))
   T.add_counter(seat, "gold", -T.get(m, "cost_gold"))
-  if not F.practice() then
-    T.set_counter(seat, "evil", math.min(T.param("evil_max"), T.counter(seat, "evil") + T.get(m, "cost_evil")))
-  end
+  if T.get(m, "cost_evil") > 0 then E.move(seat, T.get(m, "cost_evil")) end
   T.log("The lord pays for " .. T.name(m))
 end
 
