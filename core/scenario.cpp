@@ -85,7 +85,14 @@ struct Runner {
     // "zone" or "zone@seat" with seat counted from 1
     auto atpos = spec.find('@');
     std::string key = spec;
-    if (atpos != std::string::npos) key = spec.substr(0, atpos) + "@" + std::to_string(std::stoi(spec.substr(atpos + 1)) - 1);
+    if (atpos != std::string::npos) {
+      const std::string seat = spec.substr(atpos + 1);
+      if (seat.empty() || seat.size() > 3 || !std::all_of(seat.begin(), seat.end(), ::isdigit)) {
+        why = "no zone '" + spec + "' (give the seat as a number from 1)";
+        return -1;
+      }
+      key = spec.substr(0, atpos) + "@" + std::to_string(std::stoi(seat) - 1);
+    }
     int z = state.zone_index(key);
     if (z < 0) why = "no zone '" + spec + "'";
     return z;
@@ -184,7 +191,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     for (auto&& [k, v] : *sc)
       if (std::find(sc_keys.begin(), sc_keys.end(), std::string(k.str())) == sc_keys.end())
         throw std::runtime_error(at(v) + ": unknown key 'scenario." + std::string(k.str()) + "'");
-    r.name = sc->get("name") ? *sc->get("name")->value<std::string>() : path;
+    r.name = (*sc)["name"].value<std::string>().value_or(path);
     r.spec = sc->get("spec") ? sc->get("spec")->value<std::string>().value_or("") : "";
     std::string pack = (*sc)["pack"].value<std::string>().value_or("");
     if (pack.empty()) throw std::runtime_error(path + ": scenario.pack is required");
@@ -203,6 +210,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
 
     if (const toml::array* creates = doc["create"].as_array()) {
       for (const auto& c : *creates) {
+        if (!c.is_table()) throw std::runtime_error(at(c) + ": each [[create]] entry must be a table");
         const toml::table& t = *c.as_table();
         static const std::vector<std::string> keys = {"as", "def", "zone", "seat", "owner", "face_up", "props"};
         for (auto&& [k, v] : t)
@@ -229,7 +237,9 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     }
     if (const toml::table* counters = doc["counters"].as_table()) {
       for (auto&& [k, v] : *counters) {
-        int seat = std::stoi(std::string(k.str())) - 1;
+        const std::string key(k.str());
+        const bool number = !key.empty() && key.size() < 4 && std::all_of(key.begin(), key.end(), ::isdigit);
+        int seat = number ? std::stoi(key) - 1 : -1;
         if (seat < 0 || seat >= seats || !v.is_table())
           throw std::runtime_error(at(v) + ": counters are given per seat: [counters] 1 = { name = value }");
         for (auto&& [ck, cv] : *v.as_table()) dict_set(run.state.seats[seat].counters, ck.str(), to_value(cv));
@@ -245,6 +255,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     if (const toml::array* steps = doc["step"].as_array()) {
       for (const auto& st : *steps) {
         ++n;
+        if (!st.is_table()) throw std::runtime_error(at(st) + ": each [[step]] entry must be a table");
         const toml::table& t = *st.as_table();
         static const std::vector<std::string> keys = {"seat", "ask", "choose", "options", "expect", "expect_error", "note"};
         for (auto&& [k, v] : t)

@@ -1,0 +1,1 @@
+return { strike = function() end }

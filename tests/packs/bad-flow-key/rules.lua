@@ -1,0 +1,1 @@
+return { setup = function() end }
