@@ -44,6 +44,11 @@ struct PropSpec {
 struct KindDef {
   std::string id;
   std::vector<PropSpec> props;
+  // What a view shows of each entity of this kind, in this order (values
+  // that are 0, false or empty are left out). Undeclared: every property
+  // the entity changed in play.
+  bool show_declared = false;
+  std::vector<std::string> show;
   const PropSpec* prop(std::string_view name) const;
 };
 

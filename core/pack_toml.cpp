@@ -573,6 +573,19 @@ void Loader::merge(const LayerFile& layer) {
           touch(layer, key, pos_of(pv.source()));
         }
       }
+      if (auto v = t.strings("show")) {
+        kd.show_declared = true;
+        kd.show = *v;
+        const toml::array* arr = t.raw().get("show")->as_array();
+        for (size_t i = 0; i < kd.show.size(); ++i)
+          if (!kd.prop(kd.show[i])) {
+            std::vector<std::string> names;
+            for (const auto& p : kd.props) names.push_back(p.name);
+            error(*arr->get(i), "kinds." + id + ".show[" + std::to_string(i) + "]",
+                  "kind '" + id + "' has no property '" + kd.show[i] + "'" + suggestion(kd.show[i], names));
+          }
+        touch(layer, "kinds." + id + ".show", pos_of(t.raw().get("show")->source()));
+      }
       t.finish();
     }
   }

@@ -92,14 +92,16 @@ class Table {
   }
 
  private:
-  // "Knight [damage 1]": the name in the chosen language and the props that
-  // differ from the definition's.
+  // "Knight [damage 1]": the name in the chosen language and the props the
+  // pack shows for its kind, or else those that differ from the definition's.
   std::string entity(const json& it) const {
     const EntityDef* def = e_.packs().entity(it["def"].get<std::string>());
     std::string s = def ? def->name.get(lang_) : it["name"].get<std::string>();
     if (!it.value("face_up", true)) s += " (face down)";
     std::string extra;
-    if (it.contains("props")) {
+    if (it.contains("show")) {  // the pack chose what to show for this kind
+      for (const auto& kv : it["show"]) extra += (extra.empty() ? "" : ", ") + kv[0].get<std::string>() + " " + brief(kv[1]);
+    } else if (it.contains("props")) {
       for (const auto& [k, val] : it["props"].items()) {
         if (def && value_to_json(dict_get(def->props, k)) == val) continue;
         extra += (extra.empty() ? "" : ", ") + k + " " + brief(val);
