@@ -44,9 +44,12 @@ local function tidy(seat)
   end
 end
 
--- §4.6.2 A: every lord with heroes at his door plans in secret.
+-- §4.6.2 A: every lord with heroes at his door plans in secret. The
+-- questions open in seat order from the starting player: if anybody waits
+-- for the others, the starting player decides first, then clockwise.
 function M.plan()
-  for seat = 1, T.seats() do
+  for i = 0, T.seats() - 1 do
+    local seat = (T.start_seat() - 1 + i) % T.seats() + 1
     tidy(seat)
     F.reset(seat)
     if T.count("party", seat) > 0 then M.plan_battlefield(seat) end
@@ -386,10 +389,12 @@ end
 -- §4.6.2 C.7: the poisoned dart's 2 damage, never disarmed, lost if its
 -- hero is already out.
 function M.poison(ctx)
-  local hero = F.get(ctx.seat, "poison")
-  if hero and P.in_party(ctx.seat, hero) then
-    local r = T.damage(hero, 2, { source = "poison" })
-    T.log("Poison: " .. T.name(hero) .. " takes " .. r.dealt .. (r.knocked_out and " and is knocked out" or ""))
+  -- One entry per dart (the Labyrinth may hold two).
+  for _, hero in ipairs(F.get(ctx.seat, "poison") or {}) do
+    if P.in_party(ctx.seat, hero) then
+      local r = T.damage(hero, 2, { source = "poison" })
+      T.log("Poison: " .. T.name(hero) .. " takes " .. r.dealt .. (r.knocked_out and " and is knocked out" or ""))
+    end
   end
 end
 

@@ -2,6 +2,7 @@
 -- dungeons (§6.4; forces and food as the printed solutions use them);
 -- "custom": nothing (a scenario file builds the state); none: a random
 -- year-1 skirmish for every seat, so that simulations have variety.
+-- options.start: the starting player's seat (default 1).
 local T = tabula
 local setups = {}
 
@@ -85,6 +86,10 @@ local function skirmish()
 end
 
 function setups.build()
+  -- §4.6.1 item 3: the starting player of the combat is the one who started
+  -- the autumn round; options.start (a seat, 1..n) says who, seat 1 if unset.
+  local start = T.option("start")
+  if start then T.set_start_seat(start) end
   local board = T.option("board")
   if board == "custom" then return end
   if board then practice(board) else skirmish() end

@@ -9,7 +9,9 @@ function M.trigger(ctx) TR.choose_hero(ctx.args.seat, T.name(ctx.self), "hit") e
 
 function M.hit(ctx)
   local hero = TR.chosen_hero(ctx.args.seat, ctx.choice)
-  F.set(ctx.args.seat, "poison", hero)
+  local poisoned = F.get(ctx.args.seat, "poison") or {}   -- a second dart adds its own
+  poisoned[#poisoned + 1] = hero
+  F.set(ctx.args.seat, "poison", poisoned)
   TR.deal(ctx.args.seat, { { hero = hero, amount = 1 } }, ctx.self)
 end
 
