@@ -292,7 +292,9 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
             }
           }
           ApplyResult a = engine->apply(run.state, seat, *choice);
-          for (const auto& l : run.state.journal) r.journal.push_back(l.text);
+          // A rejected choice restores the state, journal included: nothing new to report.
+          if (a.ok)
+            for (const auto& l : run.state.journal) r.journal.push_back(l.text);
           if (auto err = t["expect_error"].value<std::string>()) {
             ++r.checks;
             if (a.ok) run.fail(where + ": expected the choice to be rejected (" + *err + "), but it was applied");

@@ -168,7 +168,8 @@ function M.reveal()
     T.turn(deck[1], true)
     T.log("Combat card: " .. T.name(deck[1]) .. " (fatigue " .. T.get(deck[1], "fatigue") .. ")")
   end
-  for seat = 1, T.seats() do
+  for i = 0, T.seats() - 1 do
+    local seat = (T.start_seat() - 1 + i) % T.seats() + 1
     local sq = T.secret(seat, "square")
     T.set_secret(seat, "square", nil)
     if sq then
