@@ -25,4 +25,33 @@ function options.entity(ids, prefix, choice)
   return by_id[choice]
 end
 
+-- Asks a seat to pick one of `entities`, then runs on_pick(ctx) of the
+-- calling script; options.picked(ctx) there gives the entity, or nil when
+-- one of the `extra` options (listed first, e.g. "none") was chosen. With a
+-- single candidate and no extra option nobody is asked.
+-- spec: seat, prompt, entities, prefix, label (function), extra, on_pick,
+-- args (passed on), secret.
+function options.pick(spec)
+  local opts, by_id = options.for_entities(spec.entities, spec.prefix, spec.label)
+  for i, x in ipairs(spec.extra or {}) do table.insert(opts, i, x) end
+  local args = {}
+  for k, v in pairs(spec.args or {}) do args[k] = v end
+  if #opts == 1 and #spec.entities == 1 then
+    args.picked = spec.entities[1]
+    T.schedule(spec.on_pick, args)
+    return
+  end
+  args.pick_map = by_id
+  T.decide {
+    seat = spec.seat, prompt = spec.prompt, options = opts, on_choice = spec.on_pick,
+    args = args, secret = spec.secret,
+  }
+end
+
+-- The entity picked through options.pick (nil for an extra option).
+function options.picked(ctx)
+  if ctx.args.picked then return ctx.args.picked end
+  return ctx.choice and (ctx.args.pick_map or {})[ctx.choice]
+end
+
 return options

@@ -2,7 +2,7 @@
 -- too); the party does not conquer and takes no fatigue this round.
 local A = require "rules.attack"
 local F = require "rules.fight"
-local M = { picked = A.picked }
+local M = {}
 
 function M.attack(ctx)
   F.set(ctx.args.seat, "no_conquest", true)
@@ -10,7 +10,7 @@ function M.attack(ctx)
 end
 
 function M.strike(ctx)
-  A.hit(ctx, ctx.args.hero, 7)
+  A.hit(ctx, A.hero(ctx), 7)
   A.exhaust(ctx)
 end
 

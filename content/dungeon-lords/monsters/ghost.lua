@@ -3,7 +3,7 @@
 local T = tabula
 local A = require "rules.attack"
 local P = require "rules.party"
-local M = { picked = A.picked }
+local M = {}
 
 function M.attack(ctx)
   local heroes = P.heroes(ctx.args.seat)
@@ -16,7 +16,7 @@ function M.attack(ctx)
 end
 
 function M.haunt(ctx)
-  A.hit(ctx, ctx.args.hero, 2)
+  A.hit(ctx, A.hero(ctx), 2)
   A.exhaust(ctx)
 end
 

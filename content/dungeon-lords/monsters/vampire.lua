@@ -4,7 +4,7 @@
 -- chooses whether it returns face up (components §5, official FAQ).
 local T = tabula
 local A = require "rules.attack"
-local M = { chose = A.chose, picked = A.picked }
+local M = { chose = A.chose }
 
 local function prey(ctx)
   return A.targets(ctx, function(h) return T.get(h, "class") ~= "priest" end)
@@ -39,10 +39,10 @@ end
 function M.bite(ctx)
   local b = A.bonus(ctx)
   if ctx.args.option == "sip" then
-    A.hit(ctx, ctx.args.hero, 2 + b)
+    A.hit(ctx, A.hero(ctx), 2 + b)
     A.stay(ctx)
   else
-    A.hit(ctx, ctx.args.hero, 3 + b)
+    A.hit(ctx, A.hero(ctx), 3 + b)
     A.exhaust(ctx)
   end
 end

@@ -2,7 +2,7 @@
 -- two). Dark room: 5, or two attacks 2.
 local A = require "rules.attack"
 local P = require "rules.party"
-local M = { chose = A.chose, picked = A.picked }
+local M = { chose = A.chose }
 
 function M.attack(ctx)
   local b = A.bonus(ctx)
@@ -22,7 +22,7 @@ function M.act(ctx)
 end
 
 function M.jinx(ctx)
-  A.hit(ctx, ctx.args.hero, 1 + A.bonus(ctx))
+  A.hit(ctx, A.hero(ctx), 1 + A.bonus(ctx))
   if ctx.args.left > 1 and #P.heroes(ctx.args.seat) > 0 then
     A.pick(ctx, A.targets(ctx), "Witch: second attack on whom?", "jinx", { left = 1 })
   else

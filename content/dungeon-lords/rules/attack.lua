@@ -45,33 +45,19 @@ function A.targets(ctx, allowed)
   return list.filter(P.heroes(ctx.args.seat), allowed or function() return true end)
 end
 
--- Attack on anyone: the owner picks among `targets`; on_choice(ctx) of the
--- monster's script receives ctx.args.hero. With one target nobody is asked.
+-- Attack on anyone: the owner picks among `targets` (nobody is asked when
+-- there is one); on_choice(ctx) of the monster's script then finds the hero
+-- with A.hero(ctx). `extra` arguments are passed on.
 function A.pick(ctx, targets, prompt, on_choice, extra)
   local args = { seat = ctx.args.seat }
   for k, v in pairs(extra or {}) do args[k] = v end
-  if #targets == 1 then
-    args.hero = targets[1]
-    T.schedule(on_choice, args)
-    return
-  end
-  T.decide {
-    seat = ctx.args.seat,
-    prompt = prompt,
-    options = options.for_entities(targets, "target:", P.label),
-    on_choice = "picked",
-    args = { seat = ctx.args.seat, next = on_choice, extra = args },
+  options.pick {
+    seat = ctx.args.seat, prompt = prompt, entities = targets, prefix = "target:", label = P.label,
+    on_pick = on_choice, args = args,
   }
 end
 
--- The shared continuation of A.pick: modules export it as `picked`.
-function A.picked(ctx)
-  local seat = ctx.args.seat
-  local hero = options.entity(P.heroes(seat), "target:", ctx.choice)
-  local args = ctx.args.extra
-  args.hero = hero
-  T.schedule(ctx.args.next, args)
-end
+function A.hero(ctx) return options.picked(ctx) end
 
 -- One attack option or several: asks only when there is a real choice.
 -- choices: list of { id, label }; on_choice(ctx) gets ctx.choice.

@@ -112,24 +112,22 @@ function M.plan_trap(seat)
     M.plan_monster(seat)
     return
   end
-  local opts = options.for_entities(ready, "trap:")
-  table.insert(opts, 1, { id = "no-trap", label = "no trap" })
   local bait = T.get(sq, "bait") and " (a trap here needs 1 gold as bait)" or ""
-  T.decide {
+  options.pick {
     seat = seat, secret = true, prompt = "Which trap do you set at " .. D.label(sq) .. "?" .. bait,
-    options = opts, on_choice = "plan_trap_chosen", args = { seat = seat },
+    entities = ready, prefix = "trap:", extra = { { id = "no-trap", label = "no trap" } },
+    on_pick = "plan_trap_chosen", args = { seat = seat },
   }
 end
 
 function M.plan_trap_chosen(ctx)
-  local seat = ctx.args.seat
-  if ctx.choice == "no-trap" then
-    M.plan_monster(seat)
+  local trap = options.picked(ctx)
+  if not trap then
+    M.plan_monster(ctx.args.seat)
     return
   end
-  local ready = list.filter(T.zone("traps", seat), function(t) return affordable(seat, t) end)
-  T.move(options.entity(ready, "trap:", ctx.choice), "planned", seat)
-  M.plan_trap(seat)
+  T.move(trap, "planned", ctx.args.seat)
+  M.plan_trap(ctx.args.seat)
 end
 
 -- Monsters and ghosts that may still be sent: face up, and within the
@@ -145,17 +143,17 @@ end
 function M.plan_monster(seat)
   local ready = sendable(seat)
   if #ready == 0 then return end
-  local opts = options.for_entities(ready, "send:")
-  table.insert(opts, 1, { id = "done", label = "send no more" })
-  T.decide {
+  options.pick {
     seat = seat, secret = true, prompt = "Which monster or ghost do you send?",
-    options = opts, on_choice = "plan_monster_chosen", args = { seat = seat },
+    entities = ready, prefix = "send:", extra = { { id = "done", label = "send no more" } },
+    on_pick = "plan_monster_chosen", args = { seat = seat },
   }
 end
 
 function M.plan_monster_chosen(ctx)
-  if ctx.choice == "done" then return end
-  T.move(options.entity(sendable(ctx.args.seat), "send:", ctx.choice), "planned", ctx.args.seat)
+  local monster = options.picked(ctx)
+  if not monster then return end
+  T.move(monster, "planned", ctx.args.seat)
   M.plan_monster(ctx.args.seat)
 end
 
@@ -215,23 +213,14 @@ function M.free_prisoner(seat)
   local regular = list.filter(prison, function(h) return P.class(h) ~= "paladin" end)
   local pool = #regular > 0 and regular or prison
   if #pool == 0 then return end
-  if #pool == 1 then
-    M.freed(seat, pool[1])
-    return
-  end
-  T.decide {
+  options.pick {
     seat = seat, prompt = "There is nowhere to fight: which prisoner do the heroes free?",
-    options = options.for_entities(pool, "free:"), on_choice = "free_chosen", args = { seat = seat },
+    entities = pool, prefix = "free:", on_pick = "freed",
   }
 end
 
-function M.free_chosen(ctx)
-  local prison = T.zone("prison", ctx.args.seat)
-  local regular = list.filter(prison, function(h) return P.class(h) ~= "paladin" end)
-  M.freed(ctx.args.seat, options.entity(#regular > 0 and regular or prison, "free:", ctx.choice))
-end
-
-function M.freed(seat, hero)
+function M.freed(ctx)
+  local hero = options.picked(ctx)
   T.move(hero, "distant_lands")
   T.log("The heroes free " .. T.name(hero) .. " from the prison")
 end
@@ -244,21 +233,18 @@ function M.traps(ctx)
   end
   F.set(seat, "disarm", P.sum(seat, "disarm"))
   local traps = kind_in("battlefield", seat, "trap")
-  if #traps == 1 then
-    M.spring(seat, traps[1])
-  elseif #traps > 1 then
-    -- The Labyrinth: the lord orders his two traps (§5.3).
-    T.decide {
-      seat = seat, prompt = "Which trap springs first?",
-      options = options.for_entities(traps, "first:"), on_choice = "trap_order", args = { seat = seat },
-    }
-  end
+  if #traps == 0 then return end
+  -- With two traps (the Labyrinth) the lord orders them (§5.3).
+  options.pick {
+    seat = seat, prompt = "Which trap springs first?", entities = traps, prefix = "first:",
+    on_pick = "trap_order", args = { seat = seat },
+  }
 end
 
 function M.trap_order(ctx)
   local seat = ctx.args.seat
   local traps = kind_in("battlefield", seat, "trap")
-  local first = options.entity(traps, "first:", ctx.choice)
+  local first = options.picked(ctx)
   M.spring(seat, first)
   for _, t in ipairs(traps) do
     if t ~= first then T.schedule("spring_later", { seat = seat, trap = t }) end
@@ -319,21 +305,14 @@ function M.next_monster(ctx)
   local seat = ctx.args.seat
   local ready = waiting(seat)
   if #ready == 0 then return end
-  if #ready == 1 then
-    M.unleash(seat, ready[1])
-    return
-  end
-  T.decide {
-    seat = seat, prompt = "Which monster attacks next?",
-    options = options.for_entities(ready, "attack:"), on_choice = "monster_chosen", args = { seat = seat },
+  options.pick {
+    seat = seat, prompt = "Which monster attacks next?", entities = ready, prefix = "attack:",
+    on_pick = "unleash", args = { seat = seat },
   }
 end
 
-function M.monster_chosen(ctx)
-  M.unleash(ctx.args.seat, options.entity(waiting(ctx.args.seat), "attack:", ctx.choice))
-end
-
-function M.unleash(seat, monster)
+function M.unleash(ctx)
+  local seat, monster = ctx.args.seat, options.picked(ctx)
   T.set(monster, "attacked", true)
   T.call(monster, "attack", { seat = seat })
   T.schedule("next_monster", { seat = seat })

@@ -6,6 +6,7 @@ local T = tabula
 local F = require "rules.fight"
 local P = require "rules.party"
 local list = require "std.list"
+local options = require "std.options"
 local TR = {}
 
 -- hits: list of { hero = id, amount = n } in any order.
@@ -34,21 +35,16 @@ function TR.each(seat, amount)
   return list.map(P.heroes(seat), function(h) return { hero = h, amount = amount } end)
 end
 
--- Asks the owner which hero a trap aims at, then calls back fn(ctx) of the
--- trap's own script with ctx.args.hero set.
+-- Asks the owner which hero a trap aims at (nobody is asked when one hero
+-- is left), then calls fn(ctx) of the trap's own script; TR.hero(ctx) there
+-- is the hero.
 function TR.choose_hero(seat, trap_name, on_choice)
-  local opts = require("std.options").for_entities(P.heroes(seat), "target:", P.label)
-  T.decide {
-    seat = seat,
-    prompt = trap_name .. ": which hero does it hit?",
-    options = opts,
-    on_choice = on_choice,
-    args = { seat = seat },
+  options.pick {
+    seat = seat, prompt = trap_name .. ": which hero does it hit?", entities = P.heroes(seat),
+    prefix = "target:", label = P.label, on_pick = on_choice, args = { seat = seat },
   }
 end
 
-function TR.chosen_hero(seat, choice)
-  return require("std.options").entity(P.heroes(seat), "target:", choice)
-end
+function TR.hero(ctx) return options.picked(ctx) end
 
 return TR

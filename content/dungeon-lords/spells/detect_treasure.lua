@@ -15,14 +15,14 @@ function M.cast(ctx)
   end
   local traps = T.zone("traps", seat)
   if #traps == 0 then return end
-  T.decide {
-    seat = seat, prompt = "Detect Treasure: which trap do you lose?",
-    options = options.for_entities(traps, "lose:"), on_choice = "lose", args = { seat = seat },
+  options.pick {
+    seat = seat, prompt = "Detect Treasure: which trap do you lose?", entities = traps, prefix = "lose:",
+    on_pick = "lose",
   }
 end
 
 function M.lose(ctx)
-  local trap = options.entity(T.zone("traps", ctx.args.seat), "lose:", ctx.choice)
+  local trap = options.picked(ctx)
   T.move(trap, "trap_discard")
   T.turn(trap, false)
 end

@@ -11,7 +11,7 @@ function M.trigger(ctx) TR.choose_hero(ctx.args.seat, T.name(ctx.self), "hit") e
 
 function M.hit(ctx)
   local seat = ctx.args.seat
-  local hero = TR.chosen_hero(seat, ctx.choice)
+  local hero = TR.hero(ctx)
   local class = P.class(hero)
   if class == "wizard" then
     F.set(seat, "no_spell", true)

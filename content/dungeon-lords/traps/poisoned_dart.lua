@@ -8,7 +8,7 @@ local M = {}
 function M.trigger(ctx) TR.choose_hero(ctx.args.seat, T.name(ctx.self), "hit") end
 
 function M.hit(ctx)
-  local hero = TR.chosen_hero(ctx.args.seat, ctx.choice)
+  local hero = TR.hero(ctx)
   local poisoned = F.get(ctx.args.seat, "poison") or {}   -- a second dart adds its own
   poisoned[#poisoned + 1] = hero
   F.set(ctx.args.seat, "poison", poisoned)
