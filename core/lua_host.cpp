@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -147,6 +148,34 @@ int call_and_convert(lua_State* L) {
   *out = LuaHost::to_value(L, -1);
   return 0;
 }
+// Lua seeds its string hashes per state (time and addresses), so next()
+// visits string keys in an order that can differ from run to run. pairs()
+// in the sandbox visits keys sorted instead: booleans, then numbers, then
+// strings, so no script can let that order reach the game.
+constexpr const char* kOrderedPairs = R"lua(
+local next, type, sort, getmetatable = next, type, table.sort, getmetatable
+local rank = { boolean = 1, number = 2, string = 3 }
+local function before(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return (rank[ta] or 4) < (rank[tb] or 4) end
+  if ta == "boolean" then return not a and b end
+  if ta == "number" or ta == "string" then return a < b end
+  return false
+end
+return function(t)
+  local mt = getmetatable(t)
+  if mt and mt.__pairs then return mt.__pairs(t) end
+  local keys = {}
+  for k in next, t do keys[#keys + 1] = k end
+  sort(keys, before)
+  local i = 0
+  return function()
+    i = i + 1
+    local k = keys[i]
+    if k ~= nil then return k, t[k] end
+  end, t, nil
+end
+)lua";
 }  // namespace
 
 int lua_require(lua_State* L) {
@@ -268,6 +297,10 @@ void LuaHost::open_sandbox() {
   lua_pushnil(L);
   lua_setfield(L, -2, "dump");
   lua_pop(L, 1);
+  if (luaL_loadbufferx(L, kOrderedPairs, std::strlen(kOrderedPairs), "=pairs", "t") != LUA_OK ||
+      lua_pcall(L, 0, 1, 0) != LUA_OK)
+    throw std::runtime_error("cannot set up the ordered pairs()");
+  lua_setfield(L, -2, "pairs");
   register_api(L);  // sets the global `tabula`
   // Globals are read-only from now on.
   lua_newtable(L);
