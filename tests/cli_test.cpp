@@ -333,6 +333,19 @@ TEST_F(Cli, PlayAsksAgainAfterBadInput) {
   EXPECT_TRUE(has(o.text, "Game over")) << o.text;
 }
 
+// A person plays the rulebook's practice dungeon 1 through, typing the
+// numbers of the efficient solution (dungeon-lords.md §6.4 TV-P1b).
+TEST_F(Cli, PersonPlaysPracticeDungeonOneThrough) {
+  // boulder, troll, troll's standard attack; round 2: send the goblin
+  Output o = tabula("play dungeon-lords --practice 1", "2\n2\n1\n2\n");
+  EXPECT_EQ(o.code, 0) << o.text;
+  EXPECT_TRUE(has(o.text, "party (seat 1): Fighter [hp 3], Fighter [hp 4], Priest [hp 3, heal 1]")) << o.text;
+  EXPECT_TRUE(has(o.text, "Troll: which attack?")) << o.text;
+  EXPECT_TRUE(has(o.text, "The heroes conquer Tunnel at c3 r1")) << o.text;
+  EXPECT_TRUE(has(o.text, "Game over after 4 choices")) << o.text;
+  EXPECT_TRUE(has(o.text, R"("conquered":1,"prisoners":3)")) << o.text;
+}
+
 TEST_F(Cli, PlayQuitsCleanly) {
   Output q = tabula("play tests/packs/duel --seats human,random --seed 5", "q\n");
   EXPECT_EQ(q.code, 0) << q.text;
