@@ -60,3 +60,20 @@ TEST(DungeonLords, IllegalPlanIsRejectedAndChangesNothing) {
   EXPECT_NE(r.error.find("trap:rolling_boulder"), std::string::npos) << r.error;  // names the legal ids
   EXPECT_EQ(s.hash(), before);
 }
+
+// The house-rule example of docs/modding.md patches the base without copying
+// it: changed numbers, a changed parameter and a swapped script, each
+// remembering the layer it came from (ENGINE.md invariant 7).
+TEST(DungeonLords, HouseRuleLayerChangesOnlyWhatItNames) {
+  auto r = load_pack(std::string(TABULA_SOURCE_DIR) + "/content/dungeon-lords-veterans");
+  ASSERT_TRUE(r.ok()) << r.report();
+  const PackSet& p = *r.packs;
+  ASSERT_EQ(p.layers.size(), 2u);
+  EXPECT_EQ(dict_get(p.entity("y1_fighter_l1")->props, "hp").as_int(), 4);
+  EXPECT_EQ(dict_get(p.entity("y1_fighter_l2")->props, "hp").as_int(), 4);  // untouched
+  EXPECT_EQ(p.param("practice_fatigue").as_int(), 3);
+  EXPECT_EQ(p.params.at("practice_fatigue").layer, "dungeon-lords-veterans");
+  EXPECT_EQ(p.entity("goblin")->script, "dungeon-lords-veterans/monsters/goblin.lua");
+  EXPECT_EQ(p.entity("goblin")->layer, "dungeon-lords-veterans");
+  EXPECT_EQ(p.entity("troll")->layer, "dungeon-lords");
+}
