@@ -24,6 +24,12 @@ struct Case {
   bool most_seats = false;  // the default start with as many seats as the pack allows
 };
 
+// How ctest and gtest print a case.
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << fs::path(c.pack).filename().string() << (c.setup.empty() ? "" : " --setup " + c.setup)
+      << (c.most_seats ? " (most seats)" : "");
+}
+
 std::vector<Case> cases() {
   std::vector<Case> out;
   fs::path root = fs::path(TABULA_SOURCE_DIR) / "content";
