@@ -1,6 +1,7 @@
 #include "core/engine.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "core/lua_host.h"
@@ -25,6 +26,20 @@ namespace {
 // so the report names the script line.
 struct KernelError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// Marks a stretch in which scripts may only answer (queries, modifiers):
+// scheduling, deciding and starting nodes are refused.
+class QueryMode {
+ public:
+  explicit QueryMode(bool& flag) : flag_(flag), saved_(flag) { flag_ = true; }
+  ~QueryMode() { flag_ = saved_; }
+  QueryMode(const QueryMode&) = delete;
+  QueryMode& operator=(const QueryMode&) = delete;
+
+ private:
+  bool& flag_;
+  bool saved_;
 };
 }  // namespace
 
@@ -147,13 +162,18 @@ ApplyResult Engine::apply(State& s, int seat, std::string_view option_id) {
   return {};
 }
 
-Value Engine::invoke(State& s, const Call& c, const Value& choice) {
+// The table every hook receives: args, choice, self, seat (docs/lua-api.md).
+Value Engine::hook_context(const State& s, const Value& args, EntityId entity, const Value& choice) const {
   Value ctx = Value::dict();
-  ctx.set("args", c.args);
+  ctx.set("args", args);
   if (!choice.is_nil()) ctx.set("choice", choice);
-  if (c.entity != kNoEntity) ctx.set("self", Value(static_cast<int64_t>(c.entity)));
-  int seat = current_seat(s);
-  if (seat >= 0) ctx.set("seat", Value(static_cast<int64_t>(seat + 1)));
+  if (entity != kNoEntity) ctx.set("self", Value(static_cast<int64_t>(entity)));
+  if (int seat = current_seat(s); seat >= 0) ctx.set("seat", Value(static_cast<int64_t>(seat + 1)));
+  return ctx;
+}
+
+Value Engine::invoke(State& s, const Call& c, const Value& choice) {
+  Value ctx = hook_context(s, c.args, c.entity, choice);
   std::vector<Call> outer;
   outer.swap(scheduled_);
   Value result;
@@ -174,17 +194,8 @@ void Engine::flush_scheduled(State& s) {
 }
 
 bool Engine::query(State& s, const std::string& module, const std::string& fn) {
-  bool saved = query_mode_;
-  query_mode_ = true;
-  Value r;
-  try {
-    r = invoke(s, Call{module, fn, Value(), kNoEntity, "query"}, Value());
-  } catch (...) {
-    query_mode_ = saved;
-    throw;
-  }
-  query_mode_ = saved;
-  return r.as_bool();
+  QueryMode guard(query_mode_);
+  return invoke(s, Call{module, fn, Value(), kNoEntity, "query"}, Value()).as_bool();
 }
 
 int Engine::current_seat(const State& s) const {
@@ -287,18 +298,27 @@ void Engine::decide(State& s, Decision d) {
   s.pending.push_back(std::move(d));
 }
 
-void Engine::emit(State& s, std::string_view event, const Value& args) {
-  std::string slot = "on." + std::string(event);
+// The documented order of listeners (docs/architecture.md): rule modules in
+// module-key order, then entities in play in ascending id order.
+void Engine::for_each_listener(const State& s, const std::string& slot,
+                               const std::function<void(const std::string&, EntityId)>& fn) const {
   if (auto it = rule_listeners_.find(slot); it != rule_listeners_.end())
-    for (const auto& m : it->second) schedule(s, Call{m, slot, args, kNoEntity, "event " + std::string(event)});
-  if (auto it = entity_listeners_.find(slot); it != entity_listeners_.end()) {
-    for (const auto& e : s.entities) {
-      if (e.zone < 0) continue;
-      const EntityDef* d = packs_->entity(e.def);
-      if (d && it->second.count(d->script))
-        schedule(s, Call{d->script, slot, args, e.id, "event " + std::string(event)});
-    }
+    for (const auto& m : it->second) fn(m, kNoEntity);
+  auto it = entity_listeners_.find(slot);
+  if (it == entity_listeners_.end()) return;
+  for (const auto& e : s.entities) {
+    if (e.zone < 0) continue;
+    const EntityDef* d = packs_->entity(e.def);
+    if (d && it->second.count(d->script)) fn(d->script, e.id);
   }
+}
+
+void Engine::emit(State& s, std::string_view event, const Value& args) {
+  const std::string slot = "on." + std::string(event);
+  const std::string what = "event " + std::string(event);
+  for_each_listener(s, slot, [&](const std::string& module, EntityId id) {
+    schedule(s, Call{module, slot, args, id, what});
+  });
 }
 
 void Engine::start_node(State& s, std::string_view node) {
@@ -311,34 +331,14 @@ void Engine::start_node(State& s, std::string_view node) {
 }
 
 int64_t Engine::modify(State& s, std::string_view what, int64_t amount, Value ctx) {
-  std::string slot = "modify." + std::string(what);
-  auto run_one = [&](const std::string& module, EntityId id) {
+  const std::string slot = "modify." + std::string(what);
+  const std::string label = "modifier " + std::string(what);
+  QueryMode guard(query_mode_);
+  for_each_listener(s, slot, [&](const std::string& module, EntityId id) {
     ctx.set("amount", Value(amount));
-    bool saved = query_mode_;
-    query_mode_ = true;
-    // The same context shape as every other hook: args, self, seat.
-    Value hook_ctx = Value::dict({{"args", ctx}});
-    if (id != kNoEntity) hook_ctx.set("self", Value(static_cast<int64_t>(id)));
-    if (int seat = current_seat(s); seat >= 0) hook_ctx.set("seat", Value(static_cast<int64_t>(seat + 1)));
-    Value r;
-    try {
-      r = host_->call(s, module, slot, hook_ctx, id, "modifier " + std::string(what));
-    } catch (...) {
-      query_mode_ = saved;
-      throw;
-    }
-    query_mode_ = saved;
+    Value r = host_->call(s, module, slot, hook_context(s, ctx, id, Value()), id, label);
     if (r.is_int()) amount = std::max<int64_t>(0, r.as_int());
-  };
-  if (auto it = rule_listeners_.find(slot); it != rule_listeners_.end())
-    for (const auto& m : it->second) run_one(m, kNoEntity);
-  if (auto it = entity_listeners_.find(slot); it != entity_listeners_.end()) {
-    for (const auto& e : s.entities) {
-      if (e.zone < 0) continue;
-      const EntityDef* d = packs_->entity(e.def);
-      if (d && it->second.count(d->script)) run_one(d->script, e.id);
-    }
-  }
+  });
   return amount;
 }
 

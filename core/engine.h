@@ -2,6 +2,7 @@
 // them only by applying choices. Everything a player, an AI, a test or a
 // replay does goes through new_game / decisions / apply / view.
 #pragma once
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -108,6 +109,9 @@ class Engine {
   void enter_unit(State& s);
   int body_length(const FlowNode& n) const;
   void defeat(State& s, const Value& info);
+  Value hook_context(const State& s, const Value& args, EntityId entity, const Value& choice) const;
+  void for_each_listener(const State& s, const std::string& slot,
+                         const std::function<void(const std::string&, EntityId)>& fn) const;
   void flush_scheduled(State& s);
 
   std::unique_ptr<PackSet> packs_;
