@@ -747,21 +747,15 @@ void Loader::check_references() {
   if (out.combat.declared) {
     if (out.combat.script.empty()) error(combat_pos_, "combat.script", "missing: the module with the stage hooks");
     if (out.combat.stages.empty()) error(combat_pos_, "combat.stages", "missing: the stage hooks in order");
-    const ZoneDef* d = out.zone(out.combat.defenders);
-    const SourcePos dpos = at("combat.defenders", combat_pos_);
-    if (!d)
-      error(dpos, "combat.defenders",
-            "zone '" + out.combat.defenders + "' is not declared" + suggestion(out.combat.defenders, zone_names()));
-    else if (!d->per_seat) error(dpos, "combat.defenders", "must be a per-seat zone");
-    if (!out.combat.knocked_out_to.empty()) {
-      const ZoneDef* k = out.zone(out.combat.knocked_out_to);
-      const SourcePos kpos = at("combat.knocked_out_to", combat_pos_);
-      if (!k)
-        error(kpos, "combat.knocked_out_to",
-              "zone '" + out.combat.knocked_out_to + "' is not declared" +
-                  suggestion(out.combat.knocked_out_to, zone_names()));
-      else if (!k->per_seat) error(kpos, "combat.knocked_out_to", "must be a per-seat zone");
-    }
+    // Both zones the fight uses belong to a seat.
+    auto seat_zone = [&](const std::string& key, const std::string& id) {
+      const ZoneDef* z = out.zone(id);
+      const SourcePos pos = at(key, combat_pos_);
+      if (!z) error(pos, key, "zone '" + id + "' is not declared" + suggestion(id, zone_names()));
+      else if (!z->per_seat) error(pos, key, "must be a per-seat zone");
+    };
+    seat_zone("combat.defenders", out.combat.defenders);
+    if (!out.combat.knocked_out_to.empty()) seat_zone("combat.knocked_out_to", out.combat.knocked_out_to);
   }
 }
 
