@@ -10,6 +10,7 @@ local E = require "rules.evil"
 local setups = require "rules.setups"
 local options = require "std.options"
 local list = require "std.list"
+local seats = require "std.seats"
 
 local M = {}
 
@@ -48,8 +49,7 @@ end
 -- questions open in seat order from the starting player: if anybody waits
 -- for the others, the starting player decides first, then clockwise.
 function M.plan()
-  for i = 0, T.seats() - 1 do
-    local seat = (T.start_seat() - 1 + i) % T.seats() + 1
+  for _, seat in ipairs(seats.from_start()) do
     tidy(seat)
     F.reset(seat)
     if T.count("party", seat) > 0 then M.plan_battlefield(seat) end
@@ -166,8 +166,7 @@ function M.reveal()
     T.turn(deck[1], true)
     T.log("Combat card: " .. T.name(deck[1]) .. " (fatigue " .. T.get(deck[1], "fatigue") .. ")")
   end
-  for i = 0, T.seats() - 1 do
-    local seat = (T.start_seat() - 1 + i) % T.seats() + 1
+  for _, seat in ipairs(seats.from_start()) do
     local sq = T.secret(seat, "square")
     T.set_secret(seat, "square", nil)
     if sq then

@@ -4,14 +4,11 @@
 -- his damage, to a lord in the zone who is strictly more evil than his
 -- host. Ties go to the lord farther from the starting player (§4.5 item 4).
 local T = tabula
+local F = require "rules.fight"
+local seats = require "std.seats"
 local E = {}
 
 function E.evil(seat) return T.counter(seat, "evil") end
-
--- Position in seat order from the starting player: larger = farther.
-local function distance_from_start(seat)
-  return (seat - T.start_seat()) % T.seats()
-end
 
 -- The most evil lord among those for whom accept(seat) holds; nil if none.
 local function most_evil(accept)
@@ -19,7 +16,7 @@ local function most_evil(accept)
   for seat = 1, T.seats() do
     if accept(seat) then
       if not best or E.evil(seat) > E.evil(best)
-        or (E.evil(seat) == E.evil(best) and distance_from_start(seat) > distance_from_start(best)) then
+        or (E.evil(seat) == E.evil(best) and seats.distance(seat) > seats.distance(best)) then
         best = seat
       end
     end
@@ -59,7 +56,7 @@ end
 -- Moves the cube n steps (negative: toward good), capped at both ends; the
 -- practice fights have no Evil scale.
 function E.move(seat, n)
-  if T.option("mode") == "practice" then return end
+  if F.practice() then return end
   local evil = math.max(T.param("evil_min"), math.min(T.param("evil_max"), E.evil(seat) + n))
   T.set_counter(seat, "evil", evil)
   T.log("Seat " .. seat .. " moves " .. math.abs(n) .. (n > 0 and " toward evil" or " toward good") .. " (now " .. evil .. ")")

@@ -31,7 +31,7 @@ function S.can_pay(seat, m)
     return false
   end
   -- Full game: paying evil beyond the top of the scale is not allowed.
-  return F.practice() or T.option("first_game") or
+  return F.practice() or
     T.counter(seat, "evil") + T.get(m, "cost_evil") <= T.param("evil_max")
 end
 
