@@ -388,8 +388,10 @@ int l_modify(lua_State* L) {
     const char* channel = luaL_checkstring(L, 1);
     int64_t amount = luaL_checkinteger(L, 2);
     Value ctx = opt_value(L, 3);
-    if (!ctx.is_nil() && !ctx.is_dict()) luaL_error(L, "modify: the third argument must be a table");
-    lua_pushinteger(L, engine(L).modify(state(L), channel, amount, ctx.is_nil() ? Value::dict() : ctx));
+    // An empty Lua table reads as an empty list; here it means "no arguments".
+    if (ctx.is_nil() || (ctx.is_list() && ctx.items().empty())) ctx = Value::dict();
+    if (!ctx.is_dict()) luaL_error(L, "modify: the third argument must be a table with string keys");
+    lua_pushinteger(L, engine(L).modify(state(L), channel, amount, ctx));
     return 1;
   });
 }

@@ -22,6 +22,7 @@ TEST(Subflow, ModifierChannelAppliesListenersInEntityOrder) {
   Engine e(std::move(r.packs));
   State s = e.new_game(1, 1);
   EXPECT_EQ(dict_get(s.vars, "power").as_int(), 32);
+  EXPECT_EQ(dict_get(s.vars, "plain").as_int(), 13);  // an empty argument table is fine
   ASSERT_TRUE(e.apply(s, 0, "end").ok);
   EXPECT_TRUE(s.over);
   EXPECT_EQ(s.result.get("power").as_int(), 32);
