@@ -44,6 +44,11 @@ const EntityDef* PackSet::entity(std::string_view id) const {
   return it == entities.end() ? nullptr : &it->second;
 }
 
+const KindDef* PackSet::kind(std::string_view id) const {
+  auto it = kinds.find(std::string(id));
+  return it == kinds.end() ? nullptr : &it->second;
+}
+
 const Value& PackSet::param(std::string_view name) const {
   static const Value nil;
   auto it = params.find(std::string(name));

@@ -165,6 +165,7 @@ struct PackSet {
 
   const ZoneDef* zone(std::string_view id) const;
   const EntityDef* entity(std::string_view id) const;
+  const KindDef* kind(std::string_view id) const;
   const Value& param(std::string_view name) const;
   const std::string& id() const { return layers.back().id; }
 };

@@ -11,10 +11,6 @@ namespace tabula {
 using nlohmann::json;
 
 std::string Engine::view_json(const State& s, int seat) const {
-  auto find_kind = [&](const std::string& id) -> const KindDef* {
-    auto it = packs_->kinds.find(id);
-    return it == packs_->kinds.end() ? nullptr : &it->second;
-  };
   json j;
   j["seat"] = seat < 0 ? json(nullptr) : json(seat + 1);
   j["over"] = s.over;
@@ -48,7 +44,7 @@ std::string Engine::view_json(const State& s, int seat) const {
         json ej = {{"id", e.id}, {"def", e.def}, {"name", d ? d->name.en : e.def}, {"face_up", e.face_up}};
         if (e.owner >= 0) ej["owner"] = e.owner + 1;
         if (!e.props.empty()) ej["props"] = value_to_json(Value::dict(e.props));
-        const KindDef* kind = d ? find_kind(d->kind) : nullptr;
+        const KindDef* kind = d ? packs_->kind(d->kind) : nullptr;
         if (kind && kind->show_declared) {
           json shown = json::array();
           for (const auto& name : kind->show) {
