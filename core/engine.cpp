@@ -1,9 +1,9 @@
 #include "core/engine.h"
 
 #include <algorithm>
-#include <functional>
-#include <set>
+#include <charconv>
 
+#include "core/kernel_error.h"
 #include "core/lua_host.h"
 
 namespace tabula {
@@ -21,13 +21,6 @@ ScriptError::ScriptError(std::string pack_, std::string where_, std::string enti
       message(std::move(message_)) {}
 
 namespace {
-// Thrown for misuse of the kernel API by a script (bad zone name, a second
-// pending decision for one seat, ...); the Lua API turns it into a Lua error
-// so the report names the script line.
-struct KernelError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 // Marks a stretch in which scripts may only answer (queries, modifiers):
 // scheduling, deciding and starting nodes are refused.
 class QueryMode {
@@ -41,79 +34,160 @@ class QueryMode {
   bool& flag_;
   bool saved_;
 };
+
+const std::vector<EntityId> kNoEntities;
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 }  // namespace
 
+// One choice (or a game's start): the mode it runs in and the host's limits
+// around it.
+struct Engine::Transaction {
+  Transaction(Engine& e, Mode mode) : e_(e), saved_(e.mode_) {
+    e.mode_ = mode;
+    e.host_->begin_transaction();
+  }
+  ~Transaction() {
+    e_.host_->end_transaction();
+    e_.mode_ = saved_;
+  }
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+
+ private:
+  Engine& e_;
+  Mode saved_;
+};
+
 Engine::Engine(std::unique_ptr<PackSet> packs, Limits limits) : packs_(std::move(packs)) {
-  for (const auto& [id, node] : packs_->flow) node_ids_.push_back(id);
+  for (const auto& [id, node] : packs_->flow) {
+    node_ids_.push_back(id);
+    nodes_.push_back(&node);
+  }
   host_ = std::make_unique<LuaHost>(*this, *packs_, limits);
   host_->load_all();
-  // Listener index: which modules handle which events and modifiers. Rule
-  // modules (every module no entity definition names) come first, in module
-  // key order; entity handlers follow in entity id order (see docs/architecture.md).
-  std::set<std::string> entity_modules;
-  for (const auto& [id, def] : packs_->entities)
-    if (!def.script.empty()) entity_modules.insert(def.script);
-  for (const auto& [key, file] : packs_->scripts) {
-    bool is_entity = entity_modules.count(key) > 0;
-    for (const char* table : {"on", "modify"}) {
-      for (const auto& name : host_->table_keys(key, table)) {
-        std::string slot = std::string(table) + "." + name;
-        if (is_entity) entity_listeners_[slot].insert(key);
-        else rule_listeners_[slot].push_back(key);
-      }
-    }
-  }
+  resolve_functions();
+  prop_hp_ = packs_->prop_id(packs_->combat.hp);
+  prop_damage_ = packs_->prop_id(packs_->combat.damage);
 }
 
 Engine::~Engine() = default;
+
+// Every function the flow and the combat pipeline name, and the listener
+// index: which modules handle which events and modifiers. Rule modules (every
+// module no entity definition names) come first, in module key order; entity
+// handlers follow in entity id order (docs/architecture.md).
+void Engine::resolve_functions() {
+  auto need = [&](const std::string& module, const std::string& name, const std::string& what, const SourcePos& pos,
+                  const std::string& layer) -> int32_t {
+    if (name.empty()) return -1;
+    int32_t fn = function_id(module, name);
+    if (fn < 0)
+      throw ScriptError(layer, pos.to_string(), "", what,
+                        "no function '" + name + "' in " + (module.empty() ? std::string("(no script)") : module));
+    return fn;
+  };
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    const FlowNode& n = *nodes_[i];
+    const std::string what = "flow " + n.id;
+    NodeFns f;
+    f.hook = need(n.script, n.hook, what, n.pos, n.layer);
+    f.begin = need(n.script, n.begin, what + " begin", n.pos, n.layer);
+    f.finish = need(n.script, n.finish, what + " finish", n.pos, n.layer);
+    f.until = need(n.script, n.until, what + " until", n.pos, n.layer);
+    f.skip_if = need(n.script, n.skip_if, what + " skip_if", n.pos, n.layer);
+    node_fns_.push_back(f);
+  }
+  for (const auto& stage : packs_->combat.stages)
+    stage_fns_.push_back(need(packs_->combat.script, stage, "combat stage " + stage, SourcePos{}, packs_->combat.layer));
+
+  const size_t ndefs = packs_->defs.size();
+  for (int32_t fn = 0; fn < host_->function_count(); ++fn) {
+    const std::string& path = host_->function_path(fn);
+    if (!starts_with(path, "on.") && !starts_with(path, "modify.")) continue;
+    auto it = std::lower_bound(slots_.begin(), slots_.end(), path, [](const auto& e, const std::string& k) { return e.first < k; });
+    if (it == slots_.end() || it->first != path) it = slots_.insert(it, {path, Listeners{{}, std::vector<int32_t>(ndefs, -1), false}});
+    const std::string& module = host_->module_key(host_->function_module(fn));
+    bool entity_module = false;
+    for (const EntityDef* d : packs_->defs)
+      if (d->script == module) {
+        it->second.by_def[d->index] = fn;
+        it->second.any_entity = entity_module = true;
+      }
+    if (!entity_module) it->second.rules.push_back(fn);
+  }
+  on_damaged_ = listeners("on.damaged");
+  on_healed_ = listeners("on.healed");
+  on_knocked_out_ = listeners("on.knocked_out");
+  on_defeated_ = listeners("on.defeated");
+  modify_damage_ = listeners("modify.damage");
+  modify_heal_ = listeners("modify.heal");
+}
+
+const Engine::Listeners* Engine::listeners(std::string_view slot) const {
+  auto it = std::lower_bound(slots_.begin(), slots_.end(), slot, [](const auto& e, std::string_view k) { return e.first < k; });
+  return (it != slots_.end() && it->first == slot) ? &it->second : nullptr;
+}
 
 int Engine::node_index(std::string_view id) const {
   auto it = std::lower_bound(node_ids_.begin(), node_ids_.end(), id);
   return (it != node_ids_.end() && *it == id) ? static_cast<int>(it - node_ids_.begin()) : -1;
 }
 
+int32_t Engine::function_id(const std::string& module, std::string_view path) const {
+  return host_->function_id(host_->module_index(module), path);
+}
+
+std::string Engine::function_name(int32_t fn) const {
+  if (fn < 0 || fn >= host_->function_count()) return "?";
+  return host_->module_key(host_->function_module(fn)) + ":" + host_->function_path(fn);
+}
+
 State Engine::blank_state(uint64_t seed, int seats, Dict options) const {
   State s;
   s.seed = seed;
   s.rng = Rng(seed);
-  for (int i = 0; i < seats; ++i) {
-    Seat seat;
-    seat.name = "Seat " + std::to_string(i + 1);
-    seat.counters = packs_->seats.counters;
-    s.seats.push_back(std::move(seat));
-  }
-  for (const auto& zd : packs_->zones) {
-    if (zd.per_seat) {
-      for (int i = 0; i < seats; ++i) s.zones.push_back({zone_key(zd.id, i), zd.id, i, {}});
-    } else {
-      s.zones.push_back({zd.id, zd.id, -1, {}});
+  s.seats.resize(std::max(seats, 0));
+  for (auto& seat : s.seats) seat.counters = packs_->seats.counters;
+  s.zones.resize(packs_->zone_count(seats));
+  for (size_t zd = 0; zd < packs_->zones.size(); ++zd) {
+    const int copies = packs_->zones[zd].per_seat ? seats : 1;
+    for (int i = 0; i < copies; ++i) {
+      Zone& z = s.zones[packs_->zone_index(static_cast<int32_t>(zd), i, seats)];
+      z.def = static_cast<int32_t>(zd);
+      z.seat = packs_->zones[zd].per_seat ? i : -1;
     }
   }
-  std::sort(s.zones.begin(), s.zones.end(), [](const Zone& a, const Zone& b) { return a.key < b.key; });
   s.options = std::move(options);
   return s;
 }
 
-void Engine::start(State& s) {
+void Engine::start(State& s, Mode mode) {
+  Transaction t(*this, mode);
   int root = node_index(packs_->flow_root);
   if (root < 0) throw ScriptError(packs_->id(), "", "", "flow", "the flow has no root node '" + packs_->flow_root + "'");
   s.flow.clear();
   s.flow.push_back(FlowFrame{root});
-  run(s);
+  try {
+    run(s);
+  } catch (const KernelError& e) {
+    throw ScriptError(packs_->id(), "", "", "flow", e.what());
+  }
 }
 
-State Engine::new_game(uint64_t seed, int seats, Dict options) {
+State Engine::new_game(uint64_t seed, int seats, Dict options, Mode mode) {
   State s = blank_state(seed, seats, std::move(options));
-  start(s);
+  start(s, mode);
   return s;
 }
 
 void Engine::run(State& s) {
   while (s.pending.empty() && !s.over) {
+    host_->check_time();
     if (!s.agenda.empty()) {
       Call c = std::move(s.agenda.back());
       s.agenda.pop_back();
-      invoke(s, c, Value());
+      invoke(s, c, nullptr);
       continue;
     }
     if (s.flow.empty()) {
@@ -124,68 +198,76 @@ void Engine::run(State& s) {
   }
 }
 
-ApplyResult Engine::apply(State& s, int seat, std::string_view option_id) {
-  auto it = std::find_if(s.pending.begin(), s.pending.end(), [&](const Decision& d) { return d.seat == seat; });
-  if (s.over) return {false, "the game is over"};
-  if (it == s.pending.end()) {
-    std::string who;
-    for (const auto& d : s.pending) who += (who.empty() ? "" : ", ") + std::to_string(d.seat + 1);
-    return {false, "seat " + std::to_string(seat + 1) + " has nothing to decide now" +
-                       (who.empty() ? std::string() : " (waiting for seat " + who + ")")};
-  }
-  if (!it->find(option_id)) {
+ApplyResult Engine::apply(State& s, int seat, std::string_view option_id, Mode mode) {
+  for (size_t d = 0; d < s.pending.size(); ++d) {
+    if (s.pending[d].seat != seat) continue;
+    const auto& opts = s.pending[d].options;
+    for (size_t o = 0; o < opts.size(); ++o)
+      if (opts[o].id == option_id) return apply_at(s, d, o, mode);
+    if (s.over) break;
     std::string ids;
-    for (const auto& o : it->options) ids += (ids.empty() ? "" : ", ") + o.id;
+    for (const auto& o : opts) ids += (ids.empty() ? "" : ", ") + o.id;
     return {false, "'" + std::string(option_id) + "' is not a legal option here; legal: " + ids};
   }
-  State backup = s;
+  return apply_index(s, seat, SIZE_MAX, mode);
+}
+
+ApplyResult Engine::apply_index(State& s, int seat, size_t option, Mode mode) {
+  if (s.over) return {false, "the game is over"};
+  for (size_t d = 0; d < s.pending.size(); ++d) {
+    if (s.pending[d].seat != seat) continue;
+    if (option >= s.pending[d].options.size())
+      return {false, "option " + std::to_string(option + 1) + " does not exist here (there are " +
+                         std::to_string(s.pending[d].options.size()) + ")"};
+    return apply_at(s, d, option, mode);
+  }
+  std::string who;
+  for (const auto& d : s.pending) who += (who.empty() ? "" : ", ") + std::to_string(d.seat + 1);
+  return {false, "seat " + std::to_string(seat + 1) + " has nothing to decide now" +
+                     (who.empty() ? std::string() : " (waiting for seat " + who + ")")};
+}
+
+ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode) {
+  if (s.over) return {false, "the game is over"};
+  if (mode == Mode::Play) backup_ = s;  // copy-assignment reuses the backup's memory
   try {
-    Decision d = std::move(*it);
-    s.pending.erase(it);
+    Transaction t(*this, mode);
+    Decision d = std::move(s.pending[index]);
+    if (index + 1 == s.pending.size()) s.pending.pop_back();
+    else s.pending.erase(s.pending.begin() + static_cast<std::ptrdiff_t>(index));
     s.journal.clear();
     ++s.choices_applied;
     const size_t pending_before = s.pending.size();
     const size_t floor = s.agenda.size();
-    invoke(s, d.then, Value(std::string(option_id)));
+    invoke(s, d.then, &d.options[option]);
     // First finish what this choice set in motion; while other seats still
     // have secret choices open, that is all that may run.
     while (s.agenda.size() > floor && s.pending.size() == pending_before && !s.over) {
+      host_->check_time();
       Call c = std::move(s.agenda.back());
       s.agenda.pop_back();
-      invoke(s, c, Value());
+      invoke(s, c, nullptr);
     }
     run(s);
   } catch (const std::exception& e) {
-    s = std::move(backup);
+    scheduled_.clear();
+    if (mode == Mode::Play) s = backup_;
     return {false, e.what()};
   }
   return {};
 }
 
-// The table every hook receives: args, choice, self, seat (docs/lua-api.md).
-Value Engine::hook_context(const State& s, const Value& args, EntityId entity, const Value& choice) const {
-  Value ctx = Value::dict();
-  ctx.set("args", args);
-  if (!choice.is_nil()) ctx.set("choice", choice);
-  if (entity != kNoEntity) ctx.set("self", Value(static_cast<int64_t>(entity)));
-  if (int seat = current_seat(s); seat >= 0) ctx.set("seat", Value(static_cast<int64_t>(seat + 1)));
-  return ctx;
-}
-
-Value Engine::invoke(State& s, const Call& c, const Value& choice) {
-  Value ctx = hook_context(s, c.args, c.entity, choice);
+void Engine::invoke(State& s, const Call& c, const Option* choice) {
   std::vector<Call> outer;
   outer.swap(scheduled_);
-  Value result;
   try {
-    result = host_->call(s, c.module, c.fn, ctx, c.entity, c.what);
+    host_->call(s, c, choice);
   } catch (...) {
     scheduled_.swap(outer);
     throw;
   }
   flush_scheduled(s);
   scheduled_.swap(outer);
-  return result;
 }
 
 void Engine::flush_scheduled(State& s) {
@@ -193,43 +275,125 @@ void Engine::flush_scheduled(State& s) {
   scheduled_.clear();
 }
 
-bool Engine::query(State& s, const std::string& module, const std::string& fn) {
+bool Engine::query(State& s, int32_t fn, CallKind kind, int32_t detail) {
   QueryMode guard(query_mode_);
-  return invoke(s, Call{module, fn, Value(), kNoEntity, "query"}, Value()).as_bool();
+  Call c;
+  c.fn = fn;
+  c.kind = kind;
+  c.detail = detail;
+  return host_->call(s, c, nullptr).truthy;
 }
 
 int Engine::current_seat(const State& s) const {
   for (auto it = s.flow.rbegin(); it != s.flow.rend(); ++it) {
-    const FlowNode& n = packs_->flow.at(node_ids_[it->node]);
-    if (n.each_seat && it->started && !s.seats.empty())
+    if (nodes_[it->node]->each_seat && it->started && !s.seats.empty())
       return (it->first_seat + it->seat_pos) % static_cast<int>(s.seats.size());
   }
   return -1;
 }
 
-// --- entities and zones ----------------------------------------------------
-
-int Engine::zone_of_def(const State& s, std::string_view zone_def, int seat) const {
-  const ZoneDef* zd = packs_->zone(zone_def);
-  if (!zd) throw KernelError("unknown zone '" + std::string(zone_def) + "'");
-  if (zd->per_seat && (seat < 0 || seat >= static_cast<int>(s.seats.size())))
-    throw KernelError("zone '" + std::string(zone_def) + "' belongs to a seat; give a seat (1.." +
-                      std::to_string(s.seats.size()) + ")");
-  int z = s.zone_index(zone_key(zone_def, zd->per_seat ? seat : -1));
-  if (z < 0) throw KernelError("zone '" + std::string(zone_def) + "' is missing from the state");
-  return z;
+std::string Engine::call_label(const Call& c) const {
+  const std::string path = c.fn >= 0 && c.fn < host_->function_count() ? host_->function_path(c.fn) : "?";
+  auto node = [&] { return c.detail >= 0 && c.detail < static_cast<int>(node_ids_.size()) ? node_ids_[c.detail] : "?"; };
+  auto after_dot = [&] { return path.substr(path.find('.') + 1); };
+  switch (c.kind) {
+    case CallKind::Flow: return "flow " + node();
+    case CallKind::Until: return "flow " + node() + " until";
+    case CallKind::SkipIf: return "flow " + node() + " skip_if";
+    case CallKind::Begin: return "flow " + node() + " begin";
+    case CallKind::Finish: return "flow " + node() + " finish";
+    case CallKind::Stage: return "combat stage " + path;
+    case CallKind::Choice: return "choice";
+    case CallKind::Scheduled: return "scheduled " + path;
+    case CallKind::Called: return "call " + path;
+    case CallKind::Event: return "event " + after_dot();
+    case CallKind::Modifier: return "modifier " + after_dot();
+    case CallKind::Probe: return "probe";
+  }
+  return "?";
 }
 
+// --- names -------------------------------------------------------------------
+
+const std::string& Engine::def_name(const State& s, EntityId id) const {
+  static const std::string none = "?";
+  const Entity* e = s.entity(id);
+  if (!e || e->def < 0 || e->def >= static_cast<int32_t>(packs_->defs.size())) return none;
+  return packs_->defs[e->def]->id;
+}
+
+std::string Engine::zone_name(const State& s, int zone) const {
+  if (zone < 0 || zone >= static_cast<int>(s.zones.size())) return "?";
+  const Zone& z = s.zones[zone];
+  const std::string& id = packs_->zones[z.def].id;
+  return z.seat >= 0 ? id + "@" + std::to_string(z.seat + 1) : id;
+}
+
+int Engine::zone_index(const State& s, std::string_view name) const {
+  auto at = name.find('@');
+  int32_t zd = packs_->zone_id(name.substr(0, at));
+  if (zd < 0) return -1;
+  const int seats = static_cast<int>(s.seats.size());
+  if (!packs_->zones[zd].per_seat) return at == std::string_view::npos ? packs_->zone_index(zd, -1, seats) : -1;
+  if (at == std::string_view::npos) return -1;
+  std::string_view num = name.substr(at + 1);
+  if (num.empty() || num.size() > 4 || !std::all_of(num.begin(), num.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return -1;
+  int seat = std::stoi(std::string(num)) - 1;
+  if (seat < 0 || seat >= seats) return -1;
+  return packs_->zone_index(zd, seat, seats);
+}
+
+int Engine::zone_of_def(const State& s, std::string_view zone_def, int seat) const {
+  int32_t zd = packs_->zone_id(zone_def);
+  if (zd < 0) throw KernelError("unknown zone '" + std::string(zone_def) + "'");
+  if (packs_->zones[zd].per_seat && (seat < 0 || seat >= static_cast<int>(s.seats.size())))
+    throw KernelError("zone '" + std::string(zone_def) + "' belongs to a seat; give a seat (1.." +
+                      std::to_string(s.seats.size()) + ")");
+  return packs_->zone_index(zd, seat, static_cast<int>(s.seats.size()));
+}
+
+std::string Engine::render(const State& s, const TextRef& t, std::string_view lang) const {
+  return tabula::render(*packs_, &s, t, lang);
+}
+
+std::string Engine::prompt(const State& s, const Decision& d, std::string_view lang) const {
+  return render(s, d.prompt, lang);
+}
+
+// An option's own label, else its entity's name, else the decision's label
+// for options (given the id), else the id itself.
+std::string Engine::label(const State& s, const Decision& d, const Option& o, std::string_view lang) const {
+  if (!o.label.empty()) return render(s, o.label, lang);
+  if (const Entity* e = s.entity(o.entity)) return packs_->defs[e->def]->name.get(lang);
+  if (!d.option_label.empty()) {
+    TextRef t = d.option_label;
+    if (!t.args.is_dict()) t.args = Value::dict();
+    int64_t n = 0;
+    if (o.int_id && std::from_chars(o.id.data(), o.id.data() + o.id.size(), n).ec == std::errc()) t.args.set("id", Value(n));
+    else t.args.set("id", Value(o.id));
+    return render(s, t, lang);
+  }
+  return o.id;
+}
+
+// --- entities and zones ----------------------------------------------------
+
 EntityId Engine::create_entity(State& s, std::string_view def, std::string_view zone, int seat, int owner) {
-  if (!packs_->entity(def)) throw KernelError("unknown entity definition '" + std::string(def) + "'");
-  int z = zone_of_def(s, zone, seat);
+  int32_t d = packs_->def_id(def);
+  if (d < 0) throw KernelError("unknown entity definition '" + std::string(def) + "'");
+  return create_entity(s, d, zone_of_def(s, zone, seat), owner == -2 ? seat : owner);
+}
+
+EntityId Engine::create_entity(State& s, int32_t def, int zone, int owner) {
+  if (s.entities.size() >= static_cast<size_t>(INT32_MAX)) throw KernelError("too many entities");
   Entity e;
-  e.id = static_cast<EntityId>(s.entities.size());
-  e.def = std::string(def);
-  e.owner = owner == -2 ? seat : owner;
-  s.entities.push_back(std::move(e));
-  move_entity(s, static_cast<EntityId>(s.entities.size() - 1), z);
-  return static_cast<EntityId>(s.entities.size() - 1);
+  e.def = def;
+  e.owner = owner;
+  s.entities.push_back(e);
+  const EntityId id = static_cast<EntityId>(s.entities.size() - 1);
+  move_entity(s, id, zone);
+  return id;
 }
 
 void Engine::move_entity(State& s, EntityId id, int zone, int position) {
@@ -237,7 +401,7 @@ void Engine::move_entity(State& s, EntityId id, int zone, int position) {
   if (!e) throw KernelError("no entity #" + std::to_string(id));
   if (e->zone >= 0) {
     auto& items = s.zones[e->zone].items;
-    items.erase(std::remove(items.begin(), items.end(), id), items.end());
+    items.erase(std::find(items.begin(), items.end(), id));
   }
   e->zone = zone;
   if (zone < 0) return;
@@ -246,24 +410,55 @@ void Engine::move_entity(State& s, EntityId id, int zone, int position) {
   else items.insert(items.begin() + position, id);
 }
 
-const Value& Engine::prop(const State& s, EntityId id, std::string_view key) const {
+namespace {
+auto prop_cell(const std::vector<PropCell>& cells, EntityId id, int32_t prop) {
+  return std::lower_bound(cells.begin(), cells.end(), std::pair{id, prop}, [](const PropCell& c, const std::pair<EntityId, int32_t>& k) {
+    return c.entity != k.first ? c.entity < k.first : c.prop < k.second;
+  });
+}
+}  // namespace
+
+const Value& Engine::prop(const State& s, EntityId id, int32_t prop) const {
   static const Value nil;
   const Entity* e = s.entity(id);
-  if (!e) return nil;
-  const Value& own = dict_get(e->props, key);
-  if (!own.is_nil()) return own;
-  const EntityDef* d = packs_->entity(e->def);
-  return d ? dict_get(d->props, key) : nil;
+  if (!e || prop < 0) return nil;
+  auto it = prop_cell(s.props, id, prop);
+  if (it != s.props.end() && it->entity == id && it->prop == prop) return it->value;
+  return packs_->def_prop(e->def, prop);
+}
+
+const Value& Engine::prop(const State& s, EntityId id, std::string_view key) const {
+  return prop(s, id, packs_->prop_id(key));
+}
+
+void Engine::set_prop(State& s, EntityId id, int32_t prop, Value v) {
+  const Entity* e = s.entity(id);
+  if (!e) throw KernelError("no entity #" + std::to_string(id));
+  const EntityDef& d = *packs_->defs[e->def];
+  const int8_t type = prop < 0 ? -1 : packs_->prop_types[d.kind_index * packs_->prop_names.size() + prop];
+  if (type < 0)
+    throw KernelError("kind '" + d.kind + "' has no property '" +
+                      (prop < 0 ? std::string("?") : packs_->prop_names[prop]) + "' (entity " + d.id + ")");
+  if (!v.is_nil() && static_cast<int8_t>(v.kind()) != type)
+    throw KernelError("property '" + packs_->prop_names[prop] + "' of kind '" + d.kind + "' holds " +
+                      Value::kind_name(static_cast<Value::Kind>(type)) + " values, not " + Value::kind_name(v.kind()));
+  auto it = s.props.begin() + (prop_cell(s.props, id, prop) - s.props.cbegin());
+  const bool found = it != s.props.end() && it->entity == id && it->prop == prop;
+  // Writing the definition's own value back removes the override, so a
+  // state's hash does not depend on how a value came to be.
+  if (v.is_nil() || v == packs_->def_prop(e->def, prop)) {
+    if (found) s.props.erase(it);
+  } else if (found) {
+    it->value = std::move(v);
+  } else {
+    s.props.insert(it, PropCell{id, prop, std::move(v)});
+  }
 }
 
 void Engine::set_prop(State& s, EntityId id, std::string_view key, Value v) {
-  Entity* e = s.entity(id);
-  if (!e) throw KernelError("no entity #" + std::to_string(id));
-  const EntityDef* d = packs_->entity(e->def);
-  // Writing the definition's own value back removes the override, so a
-  // state's hash does not depend on how a value came to be.
-  if (d && dict_get(d->props, key) == v) dict_erase(e->props, key);
-  else dict_set(e->props, key, std::move(v));
+  int32_t p = packs_->prop_id(key);
+  if (p < 0) throw KernelError("no kind declares a property '" + std::string(key) + "'");
+  set_prop(s, id, p, std::move(v));
 }
 
 void Engine::shuffle_zone(State& s, int zone) {
@@ -273,52 +468,55 @@ void Engine::shuffle_zone(State& s, int zone) {
 
 uint64_t Engine::random_below(State& s, uint64_t n) { return s.rng.below(n); }
 
-void Engine::log(State& s, std::string text, int seat) { s.journal.push_back({seat, std::move(text)}); }
+void Engine::log(State& s, TextRef text, int seat) {
+  if (quiet()) return;
+  s.journal.push_back({seat, std::move(text)});
+}
 
 // --- scheduling, decisions, events -------------------------------------------
 
 void Engine::schedule(State& s, Call c) {
   if (query_mode_) throw KernelError("a query hook may not schedule work");
-  if (s.combat.active && s.combat.defeated && c.what.rfind("event ", 0) != 0) return;
+  if (s.combat.active && s.combat.defeated && c.kind != CallKind::Event) return;
   scheduled_.push_back(std::move(c));
 }
 
-void Engine::decide(State& s, Decision d) {
+void Engine::decide(State& s, Decision&& d) {
   if (query_mode_) throw KernelError("a query hook may not ask for a decision");
   if (s.combat.active && s.combat.defeated) return;  // the fight is over; nothing left to ask
   if (d.seat < 0 || d.seat >= static_cast<int>(s.seats.size()))
     throw KernelError("decision for seat " + std::to_string(d.seat + 1) + ", but the game has " +
                       std::to_string(s.seats.size()) + " seats");
-  if (d.options.empty()) throw KernelError("a decision needs at least one option: " + d.prompt);
-  std::set<std::string> ids;
-  for (const auto& o : d.options)
-    if (!ids.insert(o.id).second) throw KernelError("option id '" + o.id + "' appears twice in: " + d.prompt);
-  if (s.pending_for(d.seat))
-    throw KernelError("seat " + std::to_string(d.seat + 1) + " already has a decision open");
+  if (d.options.empty()) throw KernelError("a decision needs at least one option");
+  for (size_t i = 1; i < d.options.size(); ++i) {
+    const std::string& a = d.options[i].id;
+    for (size_t j = 0; j < i; ++j) {
+      const std::string& b = d.options[j].id;
+      if (a.size() == b.size() && a[0] == b[0] && a == b) throw KernelError("option id '" + a + "' appears twice");
+    }
+  }
+  if (s.pending_for(d.seat)) throw KernelError("seat " + std::to_string(d.seat + 1) + " already has a decision open");
   s.pending.push_back(std::move(d));
 }
 
 // The documented order of listeners (docs/architecture.md): rule modules in
 // module-key order, then entities in play in ascending id order.
-void Engine::for_each_listener(const State& s, const std::string& slot,
-                               const std::function<void(const std::string&, EntityId)>& fn) const {
-  if (auto it = rule_listeners_.find(slot); it != rule_listeners_.end())
-    for (const auto& m : it->second) fn(m, kNoEntity);
-  auto it = entity_listeners_.find(slot);
-  if (it == entity_listeners_.end()) return;
-  for (const auto& e : s.entities) {
+template <class F>
+void Engine::for_each_listener(const State& s, const Listeners& l, F&& fn) const {
+  for (int32_t f : l.rules) fn(f, kNoEntity);
+  if (!l.any_entity) return;
+  for (size_t id = 0; id < s.entities.size(); ++id) {
+    const Entity& e = s.entities[id];
     if (e.zone < 0) continue;
-    const EntityDef* d = packs_->entity(e.def);
-    if (d && it->second.count(d->script)) fn(d->script, e.id);
+    if (int32_t f = l.by_def[e.def]; f >= 0) fn(f, static_cast<EntityId>(id));
   }
 }
 
 void Engine::emit(State& s, std::string_view event, const Value& args) {
   const std::string slot = "on." + std::string(event);
-  const std::string what = "event " + std::string(event);
-  for_each_listener(s, slot, [&](const std::string& module, EntityId id) {
-    schedule(s, Call{module, slot, args, id, what});
-  });
+  if (const Listeners* l = listeners(slot)) {
+    for_each_listener(s, *l, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, args}); });
+  }
 }
 
 void Engine::start_node(State& s, std::string_view node) {
@@ -330,21 +528,24 @@ void Engine::start_node(State& s, std::string_view node) {
   s.flow.push_back(FlowFrame{index});
 }
 
-int64_t Engine::modify(State& s, std::string_view what, int64_t amount, Value ctx) {
-  const std::string slot = "modify." + std::string(what);
-  const std::string label = "modifier " + std::string(what);
+int64_t Engine::modify(State& s, std::string_view channel, int64_t amount, Value ctx) {
+  const Listeners* l = channel == "damage" ? modify_damage_ : channel == "heal" ? modify_heal_
+                                                                                : listeners("modify." + std::string(channel));
+  if (!l) return std::max<int64_t>(0, amount);
   QueryMode guard(query_mode_);
-  for_each_listener(s, slot, [&](const std::string& module, EntityId id) {
+  for_each_listener(s, *l, [&](int32_t fn, EntityId id) {
     ctx.set("amount", Value(amount));
-    Value r = host_->call(s, module, slot, hook_context(s, ctx, id, Value()), id, label);
-    if (r.is_int()) amount = std::max<int64_t>(0, r.as_int());
+    Call c{fn, id, CallKind::Modifier, -1, ctx};
+    LuaHost::Result r = host_->call(s, c, nullptr);
+    if (r.is_int) amount = std::max<int64_t>(0, r.integer);
   });
   return amount;
 }
 
-void Engine::finish_game(State& s, Value result) {
+void Engine::finish_game(State& s, Value result, TextRef text) {
   s.over = true;
   s.result = std::move(result);
+  s.result_text = std::move(text);
   s.agenda.clear();
   s.pending.clear();
   scheduled_.clear();
@@ -352,29 +553,29 @@ void Engine::finish_game(State& s, Value result) {
 
 // --- combat ------------------------------------------------------------------
 
-std::vector<EntityId> Engine::defenders(const State& s) const {
-  if (!s.combat.active || s.combat.defenders < 0) return {};
+const std::vector<EntityId>& Engine::defenders(const State& s) const {
+  if (!s.combat.active || s.combat.defenders < 0) return kNoEntities;
   return s.zones[s.combat.defenders].items;
 }
 
 DamageResult Engine::damage(State& s, EntityId target, int64_t amount, const Value& info) {
   DamageResult r;
-  Entity* e = s.entity(target);
-  if (!e) throw KernelError("damage: no entity #" + std::to_string(target));
+  if (!s.entity(target)) throw KernelError("damage: no entity #" + std::to_string(target));
   if (amount <= 0) return r;
   Value ctx = info.is_dict() ? info : Value::dict();
   ctx.set("target", Value(static_cast<int64_t>(target)));
-  int64_t dealt = modify(s, "damage", amount, ctx);
+  int64_t dealt = modify_damage_ ? modify(s, "damage", amount, ctx) : amount;
   r.prevented = amount - dealt;
   r.dealt = dealt;
   if (dealt <= 0) return r;
-  const auto& c = packs_->combat;
-  int64_t total = prop(s, target, c.damage).as_int() + dealt;
-  set_prop(s, target, c.damage, Value(total));
-  Value ev = ctx;
-  ev.set("amount", Value(dealt));
-  emit(s, "damaged", ev);
-  const Value& hp = prop(s, target, c.hp);
+  int64_t total = prop(s, target, prop_damage_).as_int() + dealt;
+  set_prop(s, target, prop_damage_, Value(total));
+  if (on_damaged_) {
+    Value ev = ctx;
+    ev.set("amount", Value(dealt));
+    for_each_listener(s, *on_damaged_, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, ev}); });
+  }
+  const Value& hp = prop(s, target, prop_hp_);
   if (hp.is_int() && total >= hp.as_int()) {
     r.knocked_out = true;
     knock_out(s, target, ctx);
@@ -384,16 +585,17 @@ DamageResult Engine::damage(State& s, EntityId target, int64_t amount, const Val
 
 int64_t Engine::heal(State& s, EntityId target, int64_t amount, const Value& info) {
   if (!s.entity(target)) throw KernelError("heal: no entity #" + std::to_string(target));
-  const auto& c = packs_->combat;
-  int64_t have = prop(s, target, c.damage).as_int();
+  int64_t have = prop(s, target, prop_damage_).as_int();
   if (amount <= 0 || have <= 0) return 0;
   Value ctx = info.is_dict() ? info : Value::dict();
   ctx.set("target", Value(static_cast<int64_t>(target)));
-  int64_t healed = std::min(have, modify(s, "heal", amount, ctx));
+  int64_t healed = std::min(have, modify_heal_ ? modify(s, "heal", amount, ctx) : amount);
   if (healed <= 0) return 0;
-  set_prop(s, target, c.damage, Value(have - healed));
-  ctx.set("amount", Value(healed));
-  emit(s, "healed", ctx);
+  set_prop(s, target, prop_damage_, Value(have - healed));
+  if (on_healed_) {
+    ctx.set("amount", Value(healed));
+    for_each_listener(s, *on_healed_, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, ctx}); });
+  }
   return healed;
 }
 
@@ -401,12 +603,13 @@ void Engine::knock_out(State& s, EntityId target, const Value& info) {
   Entity* e = s.entity(target);
   if (!e) throw KernelError("knock_out: no entity #" + std::to_string(target));
   const auto& c = packs_->combat;
-  set_prop(s, target, c.damage, Value(int64_t{0}));
+  if (prop_damage_ >= 0) set_prop(s, target, prop_damage_, Value(int64_t{0}));
   const bool in_fight = s.combat.active && e->zone == s.combat.defenders;
   if (in_fight && !c.knocked_out_to.empty()) move_entity(s, target, zone_of_def(s, c.knocked_out_to, s.combat.seat));
   Value ev = info.is_dict() ? info : Value::dict();
   ev.set("target", Value(static_cast<int64_t>(target)));
-  emit(s, "knocked_out", ev);
+  if (on_knocked_out_)
+    for_each_listener(s, *on_knocked_out_, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, ev}); });
   if (in_fight && s.zones[s.combat.defenders].items.empty()) defeat(s, ev);
 }
 
@@ -418,11 +621,13 @@ void Engine::defeat(State& s, const Value& info) {
   s.pending.clear();
   std::vector<Call> keep;
   for (auto& c : scheduled_)
-    if (c.what.rfind("event ", 0) == 0) keep.push_back(std::move(c));
+    if (c.kind == CallKind::Event) keep.push_back(std::move(c));
   scheduled_.swap(keep);
-  Value ev = info;
-  ev.set("seat", Value(static_cast<int64_t>(s.combat.seat + 1)));  // Lua counts seats from 1
-  emit(s, "defeated", ev);
+  if (on_defeated_) {
+    Value ev = info;
+    ev.set("seat", Value(static_cast<int64_t>(s.combat.seat + 1)));  // Lua counts seats from 1
+    for_each_listener(s, *on_defeated_, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, ev}); });
+  }
 }
 
 }  // namespace tabula

@@ -2,10 +2,7 @@
 // them only by applying choices. Everything a player, an AI, a test or a
 // replay does goes through new_game / decisions / apply / view.
 #pragma once
-#include <functional>
-#include <map>
 #include <memory>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -25,8 +22,25 @@ struct ScriptError : std::runtime_error {
 };
 
 struct Limits {
-  int64_t instructions = 20'000'000;  // per top-level script call
-  size_t memory = 64u << 20;          // bytes for the whole script host
+  // CPU time the scripts of one choice (or of a game's start) may use; 0: no
+  // limit. Checked by a timer, so it costs nothing per instruction, and it is
+  // not deterministic (docs/lua-api.md, "Limits").
+  int64_t cpu_ms = 1000;
+  size_t memory = 64u << 20;  // bytes for the whole script host
+  // When > 0: a deterministic limit instead, in Lua instructions per choice,
+  // counted by a hook on every instruction (slower; docs/lua-api.md).
+  int64_t instructions = 0;
+};
+
+// How apply() and start() run.
+enum class Mode : uint8_t {
+  // For a game people follow: a failing choice is rolled back to exactly the
+  // state before it, and journal lines, prompts and labels are kept.
+  Play,
+  // For random playouts and search: no copy is kept for rollback (a failed
+  // choice leaves the state unusable: discard it) and no text is kept. States
+  // hash the same in both modes.
+  Playout,
 };
 
 struct ApplyResult {
@@ -34,9 +48,6 @@ struct ApplyResult {
   std::string error;  // why the choice was rejected or rolled back
 };
 
-// What a script may do to a state. Lua scripts reach these through the
-// `tabula` table (docs/lua-api.md); C++ callers such as scenario setup use
-// them directly.
 struct DamageResult {
   int64_t dealt = 0;
   int64_t prevented = 0;
@@ -55,35 +66,53 @@ class Engine {
   // A state with seats and zones but nothing run yet; `start` runs the flow
   // from its root to the first decision (throws ScriptError).
   State blank_state(uint64_t seed, int seats, Dict options = {}) const;
-  void start(State& s);
-  State new_game(uint64_t seed, int seats, Dict options = {});
+  void start(State& s, Mode mode = Mode::Play);
+  State new_game(uint64_t seed, int seats, Dict options = {}, Mode mode = Mode::Play);
 
   // The open decisions: one per seat that must choose now (several at once
   // for simultaneous choices).
   const std::vector<Decision>& decisions(const State& s) const { return s.pending; }
-  // Applies one seat's choice. An illegal choice or a script error leaves
-  // the state exactly as it was and says why.
-  ApplyResult apply(State& s, int seat, std::string_view option_id);
+  // Applies one seat's choice, by option id or by its index in the seat's
+  // decision. An illegal choice is rejected and changes nothing; a script
+  // error changes nothing in Mode::Play.
+  ApplyResult apply(State& s, int seat, std::string_view option_id, Mode mode = Mode::Play);
+  ApplyResult apply_index(State& s, int seat, size_t option, Mode mode = Mode::Play);
 
-  // JSON of what `seat` may see (-1: an onlooker who sees only public facts).
-  std::string view_json(const State& s, int seat) const;
+  // JSON of what `seat` may see (-1: an onlooker who sees only public
+  // facts), with texts in `lang`.
+  std::string view_json(const State& s, int seat, std::string_view lang = "en") const;
+  // Texts for people (text.h).
+  std::string render(const State& s, const TextRef& t, std::string_view lang = "en") const;
+  std::string prompt(const State& s, const Decision& d, std::string_view lang = "en") const;
+  std::string label(const State& s, const Decision& d, const Option& o, std::string_view lang = "en") const;
+
+  // --- names: how tools and files speak of ids ---------------------------
+  const std::string& def_name(const State& s, EntityId id) const;
+  std::string zone_name(const State& s, int zone) const;  // "deck", or "hand@2" (seat from 1)
+  int zone_index(const State& s, std::string_view name) const;  // the inverse; -1 if none
+  int zone_of_def(const State& s, std::string_view zone_def, int seat) const;  // throws if unknown
+  std::string function_name(int32_t fn) const;  // "pack/file.lua:path"
+  int32_t function_id(const std::string& module, std::string_view path) const;
 
   // --- kernel operations -------------------------------------------------
   EntityId create_entity(State& s, std::string_view def, std::string_view zone, int seat, int owner = -2);
+  EntityId create_entity(State& s, int32_t def, int zone, int owner);
   void move_entity(State& s, EntityId id, int zone, int position = -1);  // -1 = back
-  const Value& prop(const State& s, EntityId id, std::string_view key) const;
-  void set_prop(State& s, EntityId id, std::string_view key, Value v);
-  int zone_of_def(const State& s, std::string_view zone_def, int seat) const;  // throws if unknown
+  const Value& prop(const State& s, EntityId id, int32_t prop) const;
+  const Value& prop(const State& s, EntityId id, std::string_view key) const;  // nil for an unknown name
+  void set_prop(State& s, EntityId id, int32_t prop, Value v);
+  void set_prop(State& s, EntityId id, std::string_view key, Value v);  // throws for an undeclared property
   void shuffle_zone(State& s, int zone);
   uint64_t random_below(State& s, uint64_t n);
-  void log(State& s, std::string text, int seat = -1);
+  void log(State& s, TextRef text, int seat = -1);
+  bool quiet() const { return mode_ == Mode::Playout; }  // texts are not kept
 
   DamageResult damage(State& s, EntityId target, int64_t amount, const Value& info);
   int64_t heal(State& s, EntityId target, int64_t amount, const Value& info);
   void knock_out(State& s, EntityId target, const Value& info);
-  std::vector<EntityId> defenders(const State& s) const;
+  const std::vector<EntityId>& defenders(const State& s) const;
 
-  void decide(State& s, Decision d);
+  void decide(State& s, Decision&& d);
   void schedule(State& s, Call c);
   void emit(State& s, std::string_view event, const Value& args);
   // Runs every `modify.<channel>` listener in event order, each receiving
@@ -94,35 +123,58 @@ class Engine {
   // resumes where it was.
   void start_node(State& s, std::string_view node);
   int current_seat(const State& s) const;
-  void finish_game(State& s, Value result);
+  void finish_game(State& s, Value result, TextRef text = {});
 
   // Called by the Lua host and flow; public for lua_api.cpp.
-  Value invoke(State& s, const Call& c, const Value& choice);
-  bool query(State& s, const std::string& module, const std::string& fn);
+  void invoke(State& s, const Call& c, const Option* choice);
+  bool query(State& s, int32_t fn, CallKind kind, int32_t detail);
   const std::string& node_id(int index) const { return node_ids_[index]; }
   int node_index(std::string_view id) const;
   LuaHost& host() { return *host_; }
+  std::string call_label(const Call& c) const;  // "flow setup", "choice", ... for errors
 
  private:
+  struct Transaction;
+  struct NodeFns {
+    int32_t hook = -1, begin = -1, finish = -1, until = -1, skip_if = -1;
+  };
+  struct Listeners {
+    std::vector<int32_t> rules;    // functions of rule modules, in module-key order
+    std::vector<int32_t> by_def;   // per definition: its module's function, or -1
+    bool any_entity = false;
+  };
+  void resolve_functions();
   void run(State& s);
   void advance_flow(State& s);
   void enter_unit(State& s);
   int body_length(const FlowNode& n) const;
   void defeat(State& s, const Value& info);
-  Value hook_context(const State& s, const Value& args, EntityId entity, const Value& choice) const;
-  void for_each_listener(const State& s, const std::string& slot,
-                         const std::function<void(const std::string&, EntityId)>& fn) const;
+  const Listeners* listeners(std::string_view slot) const;
+  template <class F>
+  void for_each_listener(const State& s, const Listeners& l, F&& fn) const;
   void flush_scheduled(State& s);
+  ApplyResult apply_at(State& s, size_t decision, size_t option, Mode mode);
 
   std::unique_ptr<PackSet> packs_;
   std::unique_ptr<LuaHost> host_;
   std::vector<std::string> node_ids_;
-  std::map<std::string, std::vector<std::string>> rule_listeners_;  // "on.x"/"modify.x" -> modules
-  std::map<std::string, std::set<std::string>> entity_listeners_;   // "on.x"/"modify.x" -> entity modules
+  std::vector<const FlowNode*> nodes_;  // by node index
+  std::vector<NodeFns> node_fns_;
+  std::vector<int32_t> stage_fns_;
+  std::vector<std::pair<std::string, Listeners>> slots_;  // "on.x" / "modify.x", sorted
+  const Listeners* on_damaged_ = nullptr;
+  const Listeners* on_healed_ = nullptr;
+  const Listeners* on_knocked_out_ = nullptr;
+  const Listeners* on_defeated_ = nullptr;
+  const Listeners* modify_damage_ = nullptr;
+  const Listeners* modify_heal_ = nullptr;
+  int32_t prop_hp_ = -1, prop_damage_ = -1;
   // Calls scheduled by the running script, pushed when it returns so that
   // they run in the order they were made.
   std::vector<Call> scheduled_;
   bool query_mode_ = false;
+  Mode mode_ = Mode::Play;
+  State backup_;  // Mode::Play: the state before the choice being applied
 };
 
 }  // namespace tabula

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/engine.h"
+#include "core/kernel_error.h"
 
 namespace tabula {
 
@@ -16,11 +17,12 @@ int Engine::body_length(const FlowNode& n) const {
 // opens a fight for the combat pipeline, and honours skip_if.
 void Engine::enter_unit(State& s) {
   FlowFrame& f = s.flow.back();
-  const FlowNode& n = packs_->flow.at(node_ids_[f.node]);
+  const int node = f.node;
+  const FlowNode& n = *nodes_[node];
   f.child = 0;
-  if (!n.counter.empty()) dict_set(s.vars, n.counter, Value(static_cast<int64_t>(f.iteration)));
+  if (!n.counter.empty()) s.set_var(n.counter, Value(static_cast<int64_t>(f.iteration)));
   const size_t depth = s.flow.size();
-  if (!n.skip_if.empty() && query(s, n.script, n.skip_if)) {
+  if (node_fns_[node].skip_if >= 0 && query(s, node_fns_[node].skip_if, CallKind::SkipIf, node)) {
     s.flow[depth - 1].child = body_length(n);
     return;
   }
@@ -38,7 +40,9 @@ void Engine::enter_unit(State& s) {
 void Engine::advance_flow(State& s) {
   const size_t depth = s.flow.size();
   FlowFrame& f = s.flow.back();
-  const FlowNode& n = packs_->flow.at(node_ids_[f.node]);
+  const int node = f.node;
+  const FlowNode& n = *nodes_[node];
+  const NodeFns& fns = node_fns_[node];
   const int nseats = static_cast<int>(s.seats.size());
 
   if (!f.started) {
@@ -47,12 +51,12 @@ void Engine::advance_flow(State& s) {
     f.seat_pos = 0;
     f.first_seat = s.start_seat;
     f.child = -1;  // the first unit is entered after `begin` has run
-    if (!n.until.empty() && query(s, n.script, n.until)) {
+    if (fns.until >= 0 && query(s, fns.until, CallKind::Until, node)) {
       s.flow.pop_back();  // nothing to do at all: neither begin nor finish
       return;
     }
-    if (!n.begin.empty()) {
-      schedule(s, Call{n.script, n.begin, Value(), kNoEntity, "flow " + n.id + " begin"});
+    if (fns.begin >= 0) {
+      schedule(s, Call{fns.begin, kNoEntity, CallKind::Begin, node, Value()});
       flush_scheduled(s);
     }
     return;
@@ -68,14 +72,14 @@ void Engine::advance_flow(State& s) {
         f.child = body_length(n);
         return;
       }
-      const std::string& stage = packs_->combat.stages[f.child];
-      s.combat.stage = f.child;
+      const int stage = f.child;
+      s.combat.stage = stage;
       ++f.child;
-      schedule(s, Call{packs_->combat.script, stage, Value(), kNoEntity, "combat stage " + stage});
+      schedule(s, Call{stage_fns_[stage], kNoEntity, CallKind::Stage, stage, Value()});
       flush_scheduled(s);
-    } else if (!n.hook.empty()) {
+    } else if (fns.hook >= 0) {
       ++f.child;
-      schedule(s, Call{n.script, n.hook, Value(), kNoEntity, "flow " + n.id});
+      schedule(s, Call{fns.hook, kNoEntity, CallKind::Flow, node, Value()});
       flush_scheduled(s);
     } else {
       int child = node_index(n.steps[f.child]);
@@ -97,7 +101,7 @@ void Engine::advance_flow(State& s) {
   if (more && f.iteration > 0) {
     if (n.rotate_start != 0 && nseats > 0)
       s.start_seat = ((s.start_seat + n.rotate_start) % nseats + nseats) % nseats;
-    if (n.until.empty() || !query(s, n.script, n.until)) {
+    if (fns.until < 0 || !query(s, fns.until, CallKind::Until, node)) {
       FlowFrame& g = s.flow[depth - 1];
       ++g.iteration;
       g.seat_pos = 0;
@@ -106,12 +110,9 @@ void Engine::advance_flow(State& s) {
       return;
     }
   }
-  std::string finish = n.finish;
-  std::string script = n.script;
-  std::string id = n.id;
   s.flow.pop_back();
-  if (!finish.empty()) {
-    schedule(s, Call{script, finish, Value(), kNoEntity, "flow " + id + " finish"});
+  if (fns.finish >= 0) {
+    schedule(s, Call{fns.finish, kNoEntity, CallKind::Finish, node, Value()});
     flush_scheduled(s);
   }
 }

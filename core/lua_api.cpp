@@ -1,25 +1,63 @@
 // The `tabula` table: everything a script may do to the game, each a thin
 // call into an Engine operation. Seats are numbered from 1 here, as Lua
 // counts; entity ids are opaque integers. Documented in docs/lua-api.md.
+//
+// Names a script passes (definitions, properties, zones, tags, texts,
+// parameters) are turned into the kernel's ids by plain Lua table lookups in
+// tables shared by every function as upvalues: no string is copied and no
+// host is looked up on the way (LuaHost::of reads the state's extra space).
 #include <lua.hpp>
 
-#include <functional>
+#include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <stdexcept>
 
 #include "core/engine.h"
+#include "core/kernel_error.h"
 #include "core/lua_host.h"
+#include "core/lua_vars.h"
 #include "core/state.h"
 
 namespace tabula {
 
 namespace {
 
-LuaHost& host(lua_State* L) {
-  lua_getfield(L, LUA_REGISTRYINDEX, "tabula.host");
-  auto* h = static_cast<LuaHost*>(lua_touserdata(L, -1));
-  lua_pop(L, 1);
-  return *h;
+// Upvalues of every function in the table.
+enum Upvalue : int {
+  kProps = 1,   // property name -> id
+  kZones,       // zone id -> index in PackSet::zones
+  kDefs,        // definition id -> DefId
+  kTags,        // tag -> id
+  kTexts,       // text key -> id
+  kDefNames,    // DefId + 1 -> definition id
+  kKindNames,   // kind index + 1 -> kind id
+  kZoneNames,   // zone index + 1 -> zone id
+  kParams,      // parameter name -> value (tables read-only)
+  // Interned field names, for raw reads of argument tables.
+  kKeySeat,
+  kKeyPrompt,
+  kKeySecret,
+  kKeyLabel,
+  kKeyOptions,
+  kKeyOnChoice,
+  kKeyArgs,
+  kKeyId,
+  kKeyEntity,
+  kUpvalues = kKeyEntity,
+};
+const char* const kKeyNames[] = {"seat", "prompt", "secret", "label", "options", "on_choice", "args", "id", "entity"};
+
+// table[key] for a plain table at absolute index t (no metamethods); pushes
+// the value and returns its type.
+int field(lua_State* L, int t, int key) {
+  lua_pushvalue(L, lua_upvalueindex(key));
+  return lua_rawget(L, t);
 }
+
+LuaHost& host(lua_State* L) { return LuaHost::of(L); }
+Engine& engine(lua_State* L) { return host(L).engine(); }
+const PackSet& packs(lua_State* L) { return host(L).packs(); }
 
 State& state(lua_State* L) {
   State* s = host(L).state();
@@ -27,10 +65,9 @@ State& state(lua_State* L) {
   return *s;
 }
 
-Engine& engine(lua_State* L) { return host(L).engine(); }
-
 // Kernel errors become Lua errors, which carry the calling script's line.
-int guarded(lua_State* L, const std::function<int()>& body) {
+template <class F>
+int guarded(lua_State* L, F&& body) {
   try {
     return body();
   } catch (const std::exception& e) {
@@ -38,19 +75,41 @@ int guarded(lua_State* L, const std::function<int()>& body) {
   }
 }
 
+// The id a name has in one of the lookup tables, or -1.
+int32_t lookup(lua_State* L, int arg, int table) {
+  if (lua_type(L, arg) != LUA_TSTRING) luaL_checkstring(L, arg);
+  size_t len = 0;
+  const char* p = lua_tolstring(L, arg, &len);
+  LuaHost::NameSlot& slot = host(L).name_slot(p, table);
+  if (slot.ptr == p && slot.table == table && slot.len == len && std::memcmp(slot.text, p, len) == 0) return slot.id;
+  lua_pushvalue(L, arg);
+  int32_t id = lua_rawget(L, lua_upvalueindex(table)) == LUA_TNUMBER ? static_cast<int32_t>(lua_tointeger(L, -1)) : -1;
+  lua_pop(L, 1);
+  if (len < sizeof slot.text) {
+    slot.ptr = p;
+    slot.len = static_cast<uint32_t>(len);
+    slot.table = table;
+    slot.id = id;
+    std::memcpy(slot.text, p, len);
+  }
+  return id;
+}
+
 int seat_arg(lua_State* L, int i, bool optional = false) {
   if (optional && lua_isnoneornil(L, i)) return -1;
   lua_Integer seat = luaL_checkinteger(L, i);
-  int n = static_cast<int>(state(L).seats.size());
-  if (seat < 1 || seat > n) luaL_error(L, "seat %d out of range 1..%d", (int)seat, n);
+  lua_Integer n = static_cast<lua_Integer>(state(L).seats.size());
+  if (seat < 1 || seat > n) luaL_error(L, "seat %I out of range 1..%I", seat, n);
   return static_cast<int>(seat - 1);
 }
 
 EntityId entity_arg(lua_State* L, int i) {
   lua_Integer id = luaL_checkinteger(L, i);
-  if (!state(L).entity(static_cast<EntityId>(id))) luaL_error(L, "no entity #%d", (int)id);
+  if (id < 0 || id >= static_cast<lua_Integer>(state(L).entities.size())) luaL_error(L, "no entity #%I", id);
   return static_cast<EntityId>(id);
 }
+
+const Entity& entity_at(lua_State* L, int i) { return state(L).entities[entity_arg(L, i)]; }
 
 void push_ids(lua_State* L, const std::vector<EntityId>& ids) {
   lua_createtable(L, static_cast<int>(ids.size()), 0);
@@ -63,98 +122,208 @@ void push_ids(lua_State* L, const std::vector<EntityId>& ids) {
 Value opt_value(lua_State* L, int i) { return lua_isnoneornil(L, i) ? Value() : LuaHost::to_value(L, i); }
 
 int zone_arg(lua_State* L, int zi, int si) {
-  const char* z = luaL_checkstring(L, zi);
-  int seat = seat_arg(L, si, true);
-  return engine(L).zone_of_def(state(L), z, seat);
+  int32_t zd = lookup(L, zi, kZones);
+  if (zd < 0) luaL_error(L, "unknown zone '%s'", lua_tostring(L, zi));
+  const PackSet& p = packs(L);
+  State& s = state(L);
+  int seat = -1;
+  if (p.zones[zd].per_seat) {
+    if (lua_isnoneornil(L, si))
+      luaL_error(L, "zone '%s' belongs to a seat; give a seat (1..%d)", lua_tostring(L, zi), static_cast<int>(s.seats.size()));
+    seat = seat_arg(L, si);
+  }
+  return p.zone_index(zd, seat, static_cast<int>(s.seats.size()));
+}
+
+int32_t prop_arg(lua_State* L, int i) {
+  int32_t p = lookup(L, i, kProps);
+  if (p < 0) luaL_error(L, "no kind declares a property '%s'", lua_tostring(L, i));
+  return p;
+}
+
+void push_scalar(lua_State* L, const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::Nil: lua_pushnil(L); break;
+    case Value::Kind::Bool: lua_pushboolean(L, v.as_bool()); break;
+    case Value::Kind::Int: lua_pushinteger(L, v.as_int()); break;
+    default: LuaHost::push_value(L, v); break;
+  }
+}
+
+int64_t checked_add(lua_State* L, int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r)) luaL_error(L, "integer overflow (%I + %I)", a, b);
+  return r;
+}
+
+// --- texts -------------------------------------------------------------------
+
+int32_t text_key(lua_State* L, int idx) {
+  int32_t key = lookup(L, idx, kTexts);
+  if (key < 0) luaL_error(L, "unknown text '%s' (texts are declared in the pack's [pack] texts files)", lua_tostring(L, idx));
+  return key;
+}
+
+Value text_args(lua_State* L, int t, int depth);
+
+// An argument of a text: a nested text ({"key", ...} with one item) becomes
+// { text = key, args = {...} }, anything else a kept value.
+Value text_arg_value(lua_State* L, int idx, int depth) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) == LUA_TTABLE && !LiveTables::is_kernel_table(L, idx) && lua_rawlen(L, idx) == 1) {
+    const bool keyed = lua_rawgeti(L, idx, 1) == LUA_TSTRING;
+    const int32_t key = keyed ? lookup(L, -1, kTexts) : -1;
+    lua_pop(L, 1);
+    if (key >= 0 && depth < 8) {
+      Value nested = Value::dict();
+      nested.set("text", Value(packs(L).texts[key].key));
+      nested.set("args", text_args(L, idx, depth + 1));
+      return nested;
+    }
+  }
+  if (lua_type(L, idx) == LUA_TTABLE && !LiveTables::is_kernel_table(L, idx)) {
+    // A list of texts, or of values: each item as an argument would be.
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+    size_t count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+      ++count;
+      lua_pop(L, 1);
+    }
+    if (n > 0 && static_cast<lua_Integer>(count) == n) {
+      List items;
+      for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, idx, i);
+        items.push_back(text_arg_value(L, -1, depth + 1));
+        lua_pop(L, 1);
+      }
+      return Value::list(std::move(items));
+    }
+  }
+  return LuaHost::to_value(L, idx);
+}
+
+// The named arguments of a text table {"key", name = value, ...}.
+Value text_args(lua_State* L, int t, int depth) {
+  Dict args;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    if (lua_type(L, -2) == LUA_TSTRING) args.emplace_back(lua_tostring(L, -2), text_arg_value(L, -1, depth));
+    lua_pop(L, 1);
+  }
+  return args.empty() ? Value() : Value::dict(std::move(args));
+}
+
+// A text argument: a key, or {key, name = value, ...}. In playout mode only
+// the key is checked.
+TextRef text_ref(lua_State* L, int idx, const char* what) {
+  idx = lua_absindex(L, idx);
+  TextRef t;
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    t.key = text_key(L, idx);
+  } else if (lua_type(L, idx) == LUA_TTABLE) {
+    if (lua_rawgeti(L, idx, 1) != LUA_TSTRING)
+      luaL_error(L, "%s: a text is a key or { \"key\", name = value, ... }", what);
+    t.key = text_key(L, -1);
+    lua_pop(L, 1);
+    if (!engine(L).quiet()) t.args = text_args(L, idx, 0);
+  } else {
+    luaL_error(L, "%s: a text is a key or { \"key\", name = value, ... }, not a %s", what, luaL_typename(L, idx));
+  }
+  return t;
 }
 
 // --- entities ----------------------------------------------------------------
 
 int l_create(lua_State* L) {
+  int32_t def = lookup(L, 1, kDefs);
+  if (def < 0) return luaL_error(L, "unknown entity definition '%s'", lua_tostring(L, 1));
+  int zone = zone_arg(L, 2, 3);
+  int seat = seat_arg(L, 3, true);
   return guarded(L, [&] {
-    const char* def = luaL_checkstring(L, 1);
-    const char* zone = luaL_checkstring(L, 2);
-    int seat = seat_arg(L, 3, true);
     lua_pushinteger(L, engine(L).create_entity(state(L), def, zone, seat));
     return 1;
   });
 }
 
 int l_move(lua_State* L) {
+  EntityId id = entity_arg(L, 1);
+  int z = zone_arg(L, 2, 3);
+  int pos = -1;
+  if (lua_type(L, 4) == LUA_TSTRING) {
+    const char* p = lua_tostring(L, 4);
+    if (std::string_view(p) == "front") pos = 0;
+    else if (std::string_view(p) != "back") return luaL_error(L, "position must be 'front', 'back' or a number");
+  } else if (!lua_isnoneornil(L, 4)) {
+    lua_Integer n = luaL_checkinteger(L, 4);
+    pos = n < 1 || n > INT32_MAX ? -1 : static_cast<int>(n - 1);
+  }
   return guarded(L, [&] {
-    EntityId id = entity_arg(L, 1);
-    int z = zone_arg(L, 2, 3);
-    int pos = -1;
-    if (lua_type(L, 4) == LUA_TSTRING) {
-      std::string p = lua_tostring(L, 4);
-      if (p == "front") pos = 0;
-      else if (p != "back") luaL_error(L, "position must be 'front', 'back' or a number");
-    } else if (!lua_isnoneornil(L, 4)) {
-      pos = static_cast<int>(luaL_checkinteger(L, 4)) - 1;
-    }
     engine(L).move_entity(state(L), id, z, pos);
     return 0;
   });
 }
 
 int l_remove(lua_State* L) {
+  EntityId id = entity_arg(L, 1);
   return guarded(L, [&] {
-    engine(L).move_entity(state(L), entity_arg(L, 1), -1);
+    engine(L).move_entity(state(L), id, -1);
     return 0;
   });
 }
 
 int l_def(lua_State* L) {
-  lua_pushstring(L, state(L).entity(entity_arg(L, 1))->def.c_str());
+  lua_rawgeti(L, lua_upvalueindex(kDefNames), entity_at(L, 1).def + 1);
   return 1;
 }
 
 int l_kind(lua_State* L) {
-  const EntityDef* d = engine(L).packs().entity(state(L).entity(entity_arg(L, 1))->def);
-  lua_pushstring(L, d ? d->kind.c_str() : "");
+  lua_rawgeti(L, lua_upvalueindex(kKindNames), packs(L).defs[entity_at(L, 1).def]->kind_index + 1);
   return 1;
 }
 
 int l_has_tag(lua_State* L) {
-  const EntityDef* d = engine(L).packs().entity(state(L).entity(entity_arg(L, 1))->def);
-  lua_pushboolean(L, d && d->has_tag(luaL_checkstring(L, 2)));
-  return 1;
-}
-
-int l_name(lua_State* L) {
-  const EntityDef* d = engine(L).packs().entity(state(L).entity(entity_arg(L, 1))->def);
-  const char* lang = luaL_optstring(L, 2, "en");
-  lua_pushstring(L, d ? d->name.get(lang).c_str() : "?");
+  const EntityDef& d = *packs(L).defs[entity_at(L, 1).def];
+  int32_t tag = lookup(L, 2, kTags);
+  lua_pushboolean(L, tag >= 0 && std::binary_search(d.tag_ids.begin(), d.tag_ids.end(), tag));
   return 1;
 }
 
 int l_get(lua_State* L) {
   EntityId id = entity_arg(L, 1);
-  LuaHost::push_value(L, engine(L).prop(state(L), id, luaL_checkstring(L, 2)));
+  int32_t p = lookup(L, 2, kProps);
+  if (p < 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  push_scalar(L, engine(L).prop(state(L), id, p));
   return 1;
 }
 
 int l_set(lua_State* L) {
+  EntityId id = entity_arg(L, 1);
+  int32_t p = prop_arg(L, 2);
+  Value v = opt_value(L, 3);
   return guarded(L, [&] {
-    EntityId id = entity_arg(L, 1);
-    engine(L).set_prop(state(L), id, luaL_checkstring(L, 2), opt_value(L, 3));
+    engine(L).set_prop(state(L), id, p, std::move(v));
     return 0;
   });
 }
 
 int l_add(lua_State* L) {
+  EntityId id = entity_arg(L, 1);
+  int32_t p = prop_arg(L, 2);
+  State& s = state(L);
+  int64_t v = checked_add(L, engine(L).prop(s, id, p).as_int(), luaL_checkinteger(L, 3));
   return guarded(L, [&] {
-    EntityId id = entity_arg(L, 1);
-    const char* key = luaL_checkstring(L, 2);
-    int64_t v = engine(L).prop(state(L), id, key).as_int() + luaL_checkinteger(L, 3);
-    engine(L).set_prop(state(L), id, key, Value(v));
+    engine(L).set_prop(s, id, p, Value(v));
     lua_pushinteger(L, v);
     return 1;
   });
 }
 
 int l_owner(lua_State* L) {
-  int o = state(L).entity(entity_arg(L, 1))->owner;
+  int o = entity_at(L, 1).owner;
   if (o < 0) lua_pushnil(L);
   else lua_pushinteger(L, o + 1);
   return 1;
@@ -162,57 +331,52 @@ int l_owner(lua_State* L) {
 
 int l_set_owner(lua_State* L) {
   EntityId id = entity_arg(L, 1);
-  state(L).entity(id)->owner = seat_arg(L, 2, true);
+  state(L).entities[id].owner = seat_arg(L, 2, true);
   return 0;
 }
 
 int l_where(lua_State* L) {
   const State& s = state(L);
-  const Entity* e = s.entity(entity_arg(L, 1));
-  if (e->zone < 0) return 0;
-  const Zone& z = s.zones[e->zone];
-  lua_pushstring(L, z.def.c_str());
+  EntityId id = entity_arg(L, 1);
+  const Entity& e = s.entities[id];
+  if (e.zone < 0) return 0;
+  const Zone& z = s.zones[e.zone];
+  lua_rawgeti(L, lua_upvalueindex(kZoneNames), z.def + 1);
   if (z.seat >= 0) lua_pushinteger(L, z.seat + 1);
   else lua_pushnil(L);
-  // position within the zone, 1 = front
   const auto& items = z.items;
-  lua_pushinteger(L, std::find(items.begin(), items.end(), e->id) - items.begin() + 1);
+  lua_pushinteger(L, std::find(items.begin(), items.end(), id) - items.begin() + 1);  // 1 = front
   return 3;
 }
 
 int l_face_up(lua_State* L) {
-  lua_pushboolean(L, state(L).entity(entity_arg(L, 1))->face_up);
+  lua_pushboolean(L, entity_at(L, 1).face_up);
   return 1;
 }
 
 int l_turn(lua_State* L) {
   EntityId id = entity_arg(L, 1);
   luaL_checktype(L, 2, LUA_TBOOLEAN);
-  state(L).entity(id)->face_up = lua_toboolean(L, 2);
+  state(L).entities[id].face_up = lua_toboolean(L, 2);
   return 0;
 }
 
 // --- zones -------------------------------------------------------------------
 
 int l_zone(lua_State* L) {
-  return guarded(L, [&] {
-    push_ids(L, state(L).zones[zone_arg(L, 1, 2)].items);
-    return 1;
-  });
+  push_ids(L, state(L).zones[zone_arg(L, 1, 2)].items);
+  return 1;
 }
 
 int l_count(lua_State* L) {
-  return guarded(L, [&] {
-    lua_pushinteger(L, static_cast<lua_Integer>(state(L).zones[zone_arg(L, 1, 2)].items.size()));
-    return 1;
-  });
+  lua_pushinteger(L, static_cast<lua_Integer>(state(L).zones[zone_arg(L, 1, 2)].items.size()));
+  return 1;
 }
 
 int l_shuffle(lua_State* L) {
-  return guarded(L, [&] {
-    engine(L).shuffle_zone(state(L), zone_arg(L, 1, 2));
-    return 0;
-  });
+  int z = zone_arg(L, 1, 2);
+  engine(L).shuffle_zone(state(L), z);
+  return 0;
 }
 
 // --- seats, variables, parameters ------------------------------------------------
@@ -222,60 +386,71 @@ int l_seats(lua_State* L) {
   return 1;
 }
 
+std::string_view str_arg(lua_State* L, int i) {
+  size_t n = 0;
+  const char* s = luaL_checklstring(L, i, &n);
+  return {s, n};
+}
+
 int l_counter(lua_State* L) {
   int seat = seat_arg(L, 1);
-  LuaHost::push_value(L, dict_get(state(L).seats[seat].counters, luaL_checkstring(L, 2)));
+  push_scalar(L, dict_get(state(L).seats[seat].counters, str_arg(L, 2)));
   return 1;
 }
 
 int l_add_counter(lua_State* L) {
   int seat = seat_arg(L, 1);
-  const char* name = luaL_checkstring(L, 2);
+  std::string_view name = str_arg(L, 2);
   Dict& c = state(L).seats[seat].counters;
-  int64_t v = dict_get(c, name).as_int() + luaL_checkinteger(L, 3);
-  dict_set(c, name, Value(v));
+  int64_t v = checked_add(L, dict_get(c, name).as_int(), luaL_checkinteger(L, 3));
+  if (Value* slot = dict_find(c, name); slot) *slot = Value(v);
+  else dict_set(c, name, Value(v));
   lua_pushinteger(L, v);
   return 1;
 }
 
 int l_set_counter(lua_State* L) {
   int seat = seat_arg(L, 1);
-  dict_set(state(L).seats[seat].counters, luaL_checkstring(L, 2), opt_value(L, 3));
+  std::string_view name = str_arg(L, 2);
+  dict_set(state(L).seats[seat].counters, name, opt_value(L, 3));
   return 0;
 }
 
 int l_secret(lua_State* L) {
   int seat = seat_arg(L, 1);
-  LuaHost::push_value(L, dict_get(state(L).seats[seat].secret, luaL_checkstring(L, 2)));
+  push_scalar(L, dict_get(state(L).seats[seat].secret, str_arg(L, 2)));
   return 1;
 }
 
 int l_set_secret(lua_State* L) {
   int seat = seat_arg(L, 1);
-  dict_set(state(L).seats[seat].secret, luaL_checkstring(L, 2), opt_value(L, 3));
+  std::string_view name = str_arg(L, 2);
+  dict_set(state(L).seats[seat].secret, name, opt_value(L, 3));
   return 0;
 }
 
 int l_var(lua_State* L) {
-  LuaHost::push_value(L, dict_get(state(L).vars, luaL_checkstring(L, 1)));
+  luaL_checkstring(L, 1);
+  host(L).live().push_var(L, state(L), 1);
   return 1;
 }
 
 int l_set_var(lua_State* L) {
-  dict_set(state(L).vars, luaL_checkstring(L, 1), opt_value(L, 2));
+  std::string_view name = str_arg(L, 1);
+  state(L).set_var(name, opt_value(L, 2));
   return 0;
 }
 
 int l_param(lua_State* L) {
-  const char* name = luaL_checkstring(L, 1);
-  auto it = engine(L).packs().params.find(name);
-  if (it == engine(L).packs().params.end()) return luaL_error(L, "unknown parameter '%s'", name);
-  LuaHost::push_value(L, it->second.value);
+  luaL_checkstring(L, 1);
+  lua_pushvalue(L, 1);
+  if (lua_rawget(L, lua_upvalueindex(kParams)) == LUA_TNIL)
+    return luaL_error(L, "unknown parameter '%s'", lua_tostring(L, 1));
   return 1;
 }
 
 int l_option(lua_State* L) {
-  LuaHost::push_value(L, dict_get(state(L).options, luaL_checkstring(L, 1)));
+  push_scalar(L, dict_get(state(L).options, str_arg(L, 1)));
   return 1;
 }
 
@@ -305,65 +480,93 @@ int l_random(lua_State* L) {
 
 // --- decisions, scheduling, events ---------------------------------------------------
 
-std::string field_string(lua_State* L, int t, const char* key, bool required) {
-  lua_getfield(L, t, key);
-  std::string out;
-  if (lua_type(L, -1) == LUA_TSTRING) out = lua_tostring(L, -1);
-  else if (lua_isinteger(L, -1)) out = std::to_string(lua_tointeger(L, -1));
-  else if (required) luaL_error(L, "field '%s' must be a string", key);
-  lua_pop(L, 1);
-  return out;
+// An option's id: an integer (ctx.choice is then an integer) or a string.
+void option_id(lua_State* L, int idx, Option& o) {
+  if (lua_isinteger(L, idx)) {
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, lua_tointeger(L, idx));
+    o.id.assign(buf, r.ptr);
+    o.int_id = true;
+  } else if (lua_type(L, idx) == LUA_TSTRING) {
+    o.id = lua_tostring(L, idx);
+    if (o.id.empty()) luaL_error(L, "decide: an option id may not be empty");
+  } else {
+    luaL_error(L, "decide: an option id is an integer or a string, not a %s", luaL_typename(L, idx));
+  }
+}
+
+int32_t function_arg(lua_State* L, int m, int idx, const char* what) {
+  int32_t fn = host(L).lua_function_id(L, m, idx);
+  if (fn < 0) {
+    luaL_checkstring(L, idx);
+    luaL_error(L, "%s: '%s' is not a function of %s", what, lua_tostring(L, idx),
+               m >= 0 ? host(L).module_key(m).c_str() : "(no module)");
+  }
+  return fn;
 }
 
 int l_decide(lua_State* L) {
-  return guarded(L, [&] {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    LuaHost& h = host(L);
-    Decision d;
-    lua_getfield(L, 1, "seat");
-    d.seat = seat_arg(L, -1);
-    lua_pop(L, 1);
-    d.prompt = field_string(L, 1, "prompt", true);
-    lua_getfield(L, 1, "secret");
-    d.secret = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    lua_getfield(L, 1, "options");
-    luaL_checktype(L, -1, LUA_TTABLE);
-    lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-    for (lua_Integer i = 1; i <= n; ++i) {
-      lua_rawgeti(L, -1, i);
-      luaL_checktype(L, -1, LUA_TTABLE);
-      Option o;
-      o.id = field_string(L, -1, "id", true);
-      o.label = field_string(L, -1, "label", false);
-      if (o.label.empty()) o.label = o.id;
-      d.options.push_back(std::move(o));
+  luaL_checktype(L, 1, LUA_TTABLE);
+  LuaHost& h = host(L);
+  const bool quiet = engine(L).quiet();
+  Decision d;
+  field(L, 1, kKeySeat);
+  d.seat = seat_arg(L, -1);
+  lua_pop(L, 1);
+  if (field(L, 1, kKeyPrompt) == LUA_TNIL) return luaL_error(L, "decide: a prompt is required (a text key or { \"key\", ... })");
+  d.prompt = text_ref(L, -1, "decide: prompt");
+  lua_pop(L, 1);
+  field(L, 1, kKeySecret);
+  d.secret = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  // A text for options that have no label of their own, given the option's id.
+  if (field(L, 1, kKeyLabel) != LUA_TNIL && !quiet) d.option_label = text_ref(L, -1, "decide: label");
+  lua_pop(L, 1);
+  if (field(L, 1, kKeyOptions) != LUA_TTABLE) return luaL_error(L, "decide: options must be a list");
+  if (LiveTables::is_kernel_table(L, -1)) LiveTables::push_data(L, -1);
+  const int opts = lua_gettop(L);
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, opts));
+  d.options.resize(static_cast<size_t>(n));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    Option& o = d.options[static_cast<size_t>(i - 1)];
+    if (lua_rawgeti(L, opts, i) == LUA_TTABLE) {
+      const int t = lua_gettop(L);
+      field(L, t, kKeyId);
+      option_id(L, -1, o);
       lua_pop(L, 1);
+      if (field(L, t, kKeyEntity) != LUA_TNIL) o.entity = entity_arg(L, lua_gettop(L));
+      lua_pop(L, 1);
+      if (field(L, t, kKeyLabel) != LUA_TNIL && !quiet) o.label = text_ref(L, -1, "decide: option label");
+      lua_pop(L, 1);
+    } else {
+      option_id(L, -1, o);
     }
     lua_pop(L, 1);
-    d.then.module = h.current_module();
-    d.then.fn = field_string(L, 1, "on_choice", true);
-    d.then.entity = static_cast<EntityId>(h.current_entity());
-    d.then.what = "choice";
-    lua_getfield(L, 1, "args");
-    d.then.args = opt_value(L, -1);
-    lua_pop(L, 1);
-    if (!engine(L).host().has_function(d.then.module, d.then.fn))
-      luaL_error(L, "decide: on_choice '%s' is not a function of %s", d.then.fn.c_str(), d.then.module.c_str());
+  }
+  lua_settop(L, 1);
+  field(L, 1, kKeyOnChoice);
+  d.then.fn = function_arg(L, h.current_module(), -1, "decide: on_choice");
+  lua_pop(L, 1);
+  d.then.entity = h.current_entity();
+  d.then.kind = CallKind::Choice;
+  field(L, 1, kKeyArgs);
+  d.then.args = opt_value(L, -1);
+  lua_pop(L, 1);
+  return guarded(L, [&] {
     engine(L).decide(state(L), std::move(d));
     return 0;
   });
 }
 
 int l_schedule(lua_State* L) {
+  LuaHost& h = host(L);
+  Call c;
+  c.fn = function_arg(L, h.current_module(), 1, "schedule");
+  c.kind = CallKind::Scheduled;
+  c.args = opt_value(L, 2);
+  c.entity = lua_isnoneornil(L, 3) ? h.current_entity() : entity_arg(L, 3);
   return guarded(L, [&] {
-    LuaHost& h = host(L);
-    std::string fn = luaL_checkstring(L, 1);
-    if (!h.has_function(h.current_module(), fn))
-      luaL_error(L, "schedule: '%s' is not a function of %s", fn.c_str(), h.current_module().c_str());
-    EntityId self = static_cast<EntityId>(h.current_entity());
-    if (!lua_isnoneornil(L, 3)) self = entity_arg(L, 3);
-    engine(L).schedule(state(L), Call{h.current_module(), fn, opt_value(L, 2), self, "scheduled " + fn});
+    engine(L).schedule(state(L), std::move(c));
     return 0;
   });
 }
@@ -371,41 +574,47 @@ int l_schedule(lua_State* L) {
 // Schedules a function of an entity's own script, with the entity as self:
 // how rules hand control to a card, whose decisions then continue there.
 int l_call(lua_State* L) {
+  LuaHost& h = host(L);
+  EntityId id = entity_arg(L, 1);
+  const EntityDef& d = *packs(L).defs[state(L).entities[id].def];
+  if (d.script.empty()) return luaL_error(L, "call: entity %s has no script", d.id.c_str());
+  Call c;
+  c.fn = function_arg(L, h.module_index(d.script), 2, "call");
+  c.kind = CallKind::Called;
+  c.entity = id;
+  c.args = opt_value(L, 3);
   return guarded(L, [&] {
-    EntityId id = entity_arg(L, 1);
-    std::string fn = luaL_checkstring(L, 2);
-    const EntityDef* d = engine(L).packs().entity(state(L).entity(id)->def);
-    if (!d || d->script.empty()) luaL_error(L, "call: entity %s has no script", state(L).entity(id)->def.c_str());
-    if (!host(L).has_function(d->script, fn))
-      luaL_error(L, "call: '%s' is not a function of %s", fn.c_str(), d->script.c_str());
-    engine(L).schedule(state(L), Call{d->script, fn, opt_value(L, 3), id, "call " + fn});
+    engine(L).schedule(state(L), std::move(c));
     return 0;
   });
 }
 
 int l_modify(lua_State* L) {
+  std::string_view channel = str_arg(L, 1);
+  int64_t amount = luaL_checkinteger(L, 2);
+  Value ctx = opt_value(L, 3);
+  // An empty Lua table reads as an empty list; here it means "no arguments".
+  if (ctx.is_nil() || (ctx.is_list() && ctx.items().empty())) ctx = Value::dict();
+  if (!ctx.is_dict()) return luaL_error(L, "modify: the third argument must be a table with string keys");
   return guarded(L, [&] {
-    const char* channel = luaL_checkstring(L, 1);
-    int64_t amount = luaL_checkinteger(L, 2);
-    Value ctx = opt_value(L, 3);
-    // An empty Lua table reads as an empty list; here it means "no arguments".
-    if (ctx.is_nil() || (ctx.is_list() && ctx.items().empty())) ctx = Value::dict();
-    if (!ctx.is_dict()) luaL_error(L, "modify: the third argument must be a table with string keys");
-    lua_pushinteger(L, engine(L).modify(state(L), channel, amount, ctx));
+    lua_pushinteger(L, engine(L).modify(state(L), channel, amount, std::move(ctx)));
     return 1;
   });
 }
 
 int l_start(lua_State* L) {
+  std::string_view node = str_arg(L, 1);
   return guarded(L, [&] {
-    engine(L).start_node(state(L), luaL_checkstring(L, 1));
+    engine(L).start_node(state(L), node);
     return 0;
   });
 }
 
 int l_emit(lua_State* L) {
+  std::string_view event = str_arg(L, 1);
+  Value args = opt_value(L, 2);
   return guarded(L, [&] {
-    engine(L).emit(state(L), luaL_checkstring(L, 1), opt_value(L, 2));
+    engine(L).emit(state(L), event, args);
     return 0;
   });
 }
@@ -413,9 +622,11 @@ int l_emit(lua_State* L) {
 // --- combat --------------------------------------------------------------------------
 
 int l_damage(lua_State* L) {
+  EntityId id = entity_arg(L, 1);
+  lua_Integer amount = luaL_checkinteger(L, 2);
+  Value info = opt_value(L, 3);
   return guarded(L, [&] {
-    EntityId id = entity_arg(L, 1);
-    DamageResult r = engine(L).damage(state(L), id, luaL_checkinteger(L, 2), opt_value(L, 3));
+    DamageResult r = engine(L).damage(state(L), id, amount, info);
     lua_createtable(L, 0, 3);
     lua_pushinteger(L, r.dealt);
     lua_setfield(L, -2, "dealt");
@@ -428,16 +639,20 @@ int l_damage(lua_State* L) {
 }
 
 int l_heal(lua_State* L) {
+  EntityId id = entity_arg(L, 1);
+  lua_Integer amount = luaL_checkinteger(L, 2);
+  Value info = opt_value(L, 3);
   return guarded(L, [&] {
-    EntityId id = entity_arg(L, 1);
-    lua_pushinteger(L, engine(L).heal(state(L), id, luaL_checkinteger(L, 2), opt_value(L, 3)));
+    lua_pushinteger(L, engine(L).heal(state(L), id, amount, info));
     return 1;
   });
 }
 
 int l_knock_out(lua_State* L) {
+  EntityId id = entity_arg(L, 1);
+  Value info = opt_value(L, 2);
   return guarded(L, [&] {
-    engine(L).knock_out(state(L), entity_arg(L, 1), opt_value(L, 2));
+    engine(L).knock_out(state(L), id, info);
     return 0;
   });
 }
@@ -455,7 +670,7 @@ int l_combat(lua_State* L) {
   lua_setfield(L, -2, "seat");
   lua_pushboolean(L, c.defeated);
   lua_setfield(L, -2, "defeated");
-  const auto& stages = engine(L).packs().combat.stages;
+  const auto& stages = packs(L).combat.stages;
   if (c.stage >= 0 && c.stage < static_cast<int>(stages.size())) {
     lua_pushstring(L, stages[c.stage].c_str());
     lua_setfield(L, -2, "stage");
@@ -466,14 +681,17 @@ int l_combat(lua_State* L) {
 // --- journal and end -------------------------------------------------------------------
 
 int l_log(lua_State* L) {
-  std::string text = luaL_checkstring(L, 1);
+  TextRef t = text_ref(L, 1, "log");
   int seat = seat_arg(L, 2, true);
-  engine(L).log(state(L), std::move(text), seat);
+  engine(L).log(state(L), std::move(t), seat);
   return 0;
 }
 
 int l_game_over(lua_State* L) {
-  engine(L).finish_game(state(L), opt_value(L, 1));
+  Value result = opt_value(L, 1);
+  TextRef text;
+  if (!lua_isnoneornil(L, 2)) text = text_ref(L, 2, "game_over");
+  engine(L).finish_game(state(L), std::move(result), std::move(text));
   return 0;
 }
 
@@ -481,32 +699,71 @@ const luaL_Reg kApi[] = {
     {"create", l_create},         {"move", l_move},
     {"remove", l_remove},         {"def", l_def},
     {"kind", l_kind},             {"has_tag", l_has_tag},
-    {"name", l_name},             {"get", l_get},
-    {"set", l_set},               {"add", l_add},
-    {"owner", l_owner},           {"set_owner", l_set_owner},
-    {"where", l_where},           {"face_up", l_face_up},
-    {"turn", l_turn},             {"zone", l_zone},
-    {"count", l_count},           {"shuffle", l_shuffle},
-    {"seats", l_seats},           {"counter", l_counter},
-    {"add_counter", l_add_counter}, {"set_counter", l_set_counter},
-    {"secret", l_secret},         {"set_secret", l_set_secret},
-    {"var", l_var},               {"set_var", l_set_var},
-    {"param", l_param},           {"option", l_option},
-    {"start_seat", l_start_seat}, {"set_start_seat", l_set_start_seat},
-    {"current_seat", l_current_seat}, {"random", l_random},
-    {"decide", l_decide},         {"schedule", l_schedule},
-    {"emit", l_emit},             {"call", l_call},
-    {"modify", l_modify},         {"start", l_start},
-    {"damage", l_damage},
+    {"get", l_get},               {"set", l_set},
+    {"add", l_add},               {"owner", l_owner},
+    {"set_owner", l_set_owner},   {"where", l_where},
+    {"face_up", l_face_up},       {"turn", l_turn},
+    {"zone", l_zone},             {"count", l_count},
+    {"shuffle", l_shuffle},       {"seats", l_seats},
+    {"counter", l_counter},       {"add_counter", l_add_counter},
+    {"set_counter", l_set_counter}, {"secret", l_secret},
+    {"set_secret", l_set_secret}, {"var", l_var},
+    {"set_var", l_set_var},       {"param", l_param},
+    {"option", l_option},         {"start_seat", l_start_seat},
+    {"set_start_seat", l_set_start_seat}, {"current_seat", l_current_seat},
+    {"random", l_random},         {"decide", l_decide},
+    {"schedule", l_schedule},     {"emit", l_emit},
+    {"call", l_call},             {"modify", l_modify},
+    {"start", l_start},           {"damage", l_damage},
     {"heal", l_heal},             {"knock_out", l_knock_out},
     {"defenders", l_defenders},   {"combat", l_combat},
     {"log", l_log},               {"game_over", l_game_over},
     {nullptr, nullptr}};
 
+// A table name -> index for the names given.
+template <class Names, class Name>
+void push_index(lua_State* L, const Names& names, Name&& name_of) {
+  lua_createtable(L, 0, static_cast<int>(names.size()));
+  for (size_t i = 0; i < names.size(); ++i) {
+    const std::string& n = name_of(names[i]);
+    lua_pushlstring(L, n.data(), n.size());
+    lua_pushinteger(L, static_cast<lua_Integer>(i));
+    lua_rawset(L, -3);
+  }
+}
+
+template <class Names, class Name>
+void push_names(lua_State* L, const Names& names, Name&& name_of) {
+  lua_createtable(L, static_cast<int>(names.size()), 0);
+  for (size_t i = 0; i < names.size(); ++i) {
+    const std::string& n = name_of(names[i]);
+    lua_pushlstring(L, n.data(), n.size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
 }  // namespace
 
-void register_api(lua_State* L) {
-  luaL_newlib(L, kApi);
+void register_api(lua_State* L, LuaHost& h) {
+  const PackSet& p = h.packs();
+  auto same = [](const std::string& s) -> const std::string& { return s; };
+  lua_createtable(L, 0, sizeof(kApi) / sizeof(kApi[0]));
+  push_index(L, p.prop_names, same);
+  push_index(L, p.zones, [](const ZoneDef& z) -> const std::string& { return z.id; });
+  push_index(L, p.defs, [](const EntityDef* d) -> const std::string& { return d->id; });
+  push_index(L, p.tag_names, same);
+  push_index(L, p.texts, [](const TextDef& t) -> const std::string& { return t.key; });
+  push_names(L, p.defs, [](const EntityDef* d) -> const std::string& { return d->id; });
+  push_names(L, p.kind_names, same);
+  push_names(L, p.zones, [](const ZoneDef& z) -> const std::string& { return z.id; });
+  lua_createtable(L, 0, static_cast<int>(p.params.size()));
+  for (const auto& [name, param] : p.params) {
+    lua_pushlstring(L, name.data(), name.size());
+    h.live().push_frozen(L, param.value);
+    lua_rawset(L, -3);
+  }
+  for (const char* key : kKeyNames) lua_pushstring(L, key);
+  luaL_setfuncs(L, kApi, kUpvalues);
   lua_setglobal(L, "tabula");
 }
 

@@ -4,29 +4,23 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
 #include "core/engine.h"
+#include "core/kernel_error.h"
+#include "core/lua_vars.h"
 #include "core/pack.h"
-#include "core/state.h"
 
 namespace tabula {
 
 namespace {
 constexpr const char* kModules = "tabula.modules";
-constexpr const char* kHost = "tabula.host";
-constexpr int kHookEvery = 1000;  // instructions between budget checks
-
-LuaHost* host_of(lua_State* L) {
-  lua_getfield(L, LUA_REGISTRYINDEX, kHost);
-  auto* h = static_cast<LuaHost*>(lua_touserdata(L, -1));
-  lua_pop(L, 1);
-  return h;
-}
+constexpr int kHookEvery = 1000;  // instructions between budget checks (deterministic mode)
 
 bool read_file(const std::string& path, std::string& out) {
   std::ifstream in(path, std::ios::binary);
@@ -51,17 +45,21 @@ void split_where(const std::string& msg, std::string& where, std::string& text) 
   }
 }
 
+int read_only_context(lua_State* L) {
+  return luaL_error(L, "ctx is read-only (give a scheduled call its own args instead)");
+}
+
 int no_global_writes(lua_State* L) {
   return luaL_error(L, "scripts may not create globals ('%s'): keep state in the kernel through the tabula API",
                     lua_tostring(L, 2));
 }
 
 // pcall, xpcall and coroutine.resume as in the base library, except that
-// they cannot catch running out of instructions or memory: a script that
-// did could loop for ever (ENGINE.md invariant 9).
+// they cannot catch running out of time or memory: a script that did could
+// loop for ever (ENGINE.md invariant 9).
 int finish_protected(lua_State* L, int status, lua_KContext extra) {
   if (status != LUA_OK && status != LUA_YIELD) {
-    if (status == LUA_ERRMEM || host_of(L)->out_of_limits()) return lua_error(L);
+    if (status == LUA_ERRMEM || LuaHost::of(L).out_of_limits()) return lua_error(L);
     lua_pushboolean(L, 0);
     lua_pushvalue(L, -2);
     return 2;
@@ -87,25 +85,38 @@ int sandbox_xpcall(lua_State* L) {
   return finish_protected(L, status, 2);
 }
 
+// coroutine.resume, telling the watchdog which Lua thread runs, so that a
+// runaway coroutine is stopped too.
 int sandbox_resume(lua_State* L) {
+  LuaHost& h = LuaHost::of(L);
+  lua_State* co = lua_tothread(L, 1);
   int n = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));  // the library's resume
   lua_insert(L, 1);
-  lua_call(L, n, LUA_MULTRET);
-  if (!lua_toboolean(L, 1) && host_of(L)->out_of_limits()) {
+  if (co) h.watchdog().enter(co);
+  try {
+    lua_call(L, n, LUA_MULTRET);
+  } catch (...) {
+    if (co) h.watchdog().leave();
+    throw;
+  }
+  if (co) h.watchdog().leave();
+  if (!lua_toboolean(L, 1) && h.out_of_limits()) {
     lua_settop(L, 2);
     return lua_error(L);
   }
   return lua_gettop(L);
 }
 
-// rawset() that refuses the global table, which is read-only for scripts.
+// rawset() that refuses the global table, which is read-only for scripts,
+// and the kernel's live tables, whose writes must go through.
 int guarded_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_pushglobaltable(L);
   const bool globals = lua_rawequal(L, 1, -1);
   lua_pop(L, 1);
   if (globals) return no_global_writes(L);
+  if (LiveTables::is_kernel_table(L, 1)) return luaL_error(L, "rawset on a table the kernel keeps: assign to it instead");
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
   lua_settop(L, 3);
@@ -125,6 +136,12 @@ int debug_print(lua_State* L) {
   return 0;
 }
 
+// The __pairs metamethod of a table, or nil; for the sandbox's pairs().
+int pairs_metamethod(lua_State* L) {
+  if (luaL_getmetafield(L, 1, "__pairs") == LUA_TNIL) lua_pushnil(L);
+  return 1;
+}
+
 // load() restricted to text chunks in the sandbox environment.
 int text_load(lua_State* L) {
   size_t len = 0;
@@ -137,23 +154,16 @@ int text_load(lua_State* L) {
   }
   return 1;
 }
-// Runs fn(ctx) and converts its result, all inside one protected call so that
-// a bad return value is reported like any other script error.
-int call_and_convert(lua_State* L) {
-  auto* out = static_cast<Value*>(lua_touserdata(L, 2));
-  const auto* ctx = static_cast<const Value*>(lua_touserdata(L, 3));
-  lua_settop(L, 1);
-  LuaHost::push_value(L, *ctx);
-  lua_call(L, 1, 1);
-  *out = LuaHost::to_value(L, -1);
-  return 0;
-}
+
 // Lua seeds its string hashes per state (time and addresses), so next()
 // visits string keys in an order that can differ from run to run. pairs()
 // in the sandbox visits keys sorted instead: booleans, then numbers, then
-// strings, so no script can let that order reach the game.
-constexpr const char* kOrderedPairs = R"lua(
-local next, type, sort, getmetatable = next, type, table.sort, getmetatable
+// strings, so no script can let that order reach the game. coroutine.wrap
+// goes through the sandbox's resume.
+constexpr const char* kPrelude = R"lua(
+local pairs_of = ...  -- a table's __pairs, read past any __metatable field
+local next, type, sort, error = next, type, table.sort, error
+local create, resume, pack, unpack = coroutine.create, coroutine.resume, table.pack, table.unpack
 local rank = { boolean = 1, number = 2, string = 3 }
 local function before(a, b)
   local ta, tb = type(a), type(b)
@@ -162,9 +172,9 @@ local function before(a, b)
   if ta == "number" or ta == "string" then return a < b end
   return false
 end
-return function(t)
-  local mt = getmetatable(t)
-  if mt and mt.__pairs then return mt.__pairs(t) end
+local function pairs(t)
+  local custom = pairs_of(t)
+  if custom then return custom(t) end
   local keys = {}
   for k in next, t do keys[#keys + 1] = k end
   sort(keys, before)
@@ -175,11 +185,22 @@ return function(t)
     if k ~= nil then return k, t[k] end
   end, t, nil
 end
+local function wrap(f)
+  local co = create(f)
+  return function(...)
+    local r = pack(resume(co, ...))
+    if r[1] then return unpack(r, 2, r.n) end
+    error(r[2], 0)
+  end
+end
+return pairs, wrap
 )lua";
 }  // namespace
 
+LuaHost& LuaHost::of(lua_State* L) { return **static_cast<LuaHost**>(lua_getextraspace(L)); }
+
 int lua_require(lua_State* L) {
-  LuaHost* h = host_of(L);
+  LuaHost& h = LuaHost::of(L);
   std::string name = luaL_checkstring(L, 1);
   for (char c : name)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'))
@@ -188,7 +209,7 @@ int lua_require(lua_State* L) {
   for (auto& c : rel)
     if (c == '.') c = '/';
   rel += ".lua";
-  for (const auto& d : h->packs_.script_dirs) {
+  for (const auto& d : h.packs_.script_dirs) {
     std::string key = d.prefix + "/" + rel;
     lua_getfield(L, LUA_REGISTRYINDEX, kModules);
     lua_getfield(L, -1, key.c_str());
@@ -212,9 +233,17 @@ int lua_require(lua_State* L) {
 }
 
 LuaHost::LuaHost(Engine& engine, const PackSet& packs, const Limits& limits)
-    : engine_(engine), packs_(packs), memory_limit_(limits.memory), budget_(limits.instructions) {
-  L_ = lua_newstate(&LuaHost::alloc, this);
+    : engine_(engine),
+      packs_(packs),
+      alloc_(limits.memory),
+      watchdog_(limits.instructions > 0 ? 0 : limits.cpu_ms) {
+  if (limits.instructions > 0) {
+    count_instructions_ = true;
+    budget_ = limits.instructions;
+  }
+  L_ = lua_newstate(&LuaAlloc::call, &alloc_);
   if (!L_) throw std::runtime_error("cannot create the Lua state");
+  *static_cast<LuaHost**>(lua_getextraspace(L_)) = this;
   open_sandbox();
 }
 
@@ -222,38 +251,19 @@ LuaHost::~LuaHost() {
   if (L_) lua_close(L_);
 }
 
-void* LuaHost::alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
-  auto* h = static_cast<LuaHost*>(ud);
-  size_t old = ptr ? osize : 0;
-  if (nsize == 0) {
-    h->memory_used_ -= old;
-    std::free(ptr);
-    return nullptr;
-  }
-  if (nsize > old && h->memory_used_ + (nsize - old) > h->memory_limit_) {
-    h->memory_refused_ = true;
-    return nullptr;
-  }
-  void* p = std::realloc(ptr, nsize);
-  if (p) h->memory_used_ = h->memory_used_ - old + nsize;
-  return p;
-}
-
 void LuaHost::count_hook(lua_State* L, lua_Debug*) {
-  LuaHost* h = host_of(L);
-  h->used_ += kHookEvery;
-  if (h->used_ <= h->budget_) return;
+  LuaHost& h = of(L);
+  h.used_ += kHookEvery;
+  if (h.used_ <= h.budget_) return;
   // Level 0 is the running script function: name its line, as any error does.
   luaL_where(L, 0);
-  lua_pushfstring(L, "instruction budget exceeded (%I instructions)", static_cast<lua_Integer>(h->budget_));
+  lua_pushfstring(L, "instruction budget exceeded (%I instructions)", static_cast<lua_Integer>(h.budget_));
   lua_concat(L, 2);
   lua_error(L);
 }
 
 void LuaHost::open_sandbox() {
   lua_State* L = L_;
-  lua_pushlightuserdata(L, this);
-  lua_setfield(L, LUA_REGISTRYINDEX, kHost);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, kModules);
 
@@ -297,11 +307,32 @@ void LuaHost::open_sandbox() {
   lua_pushnil(L);
   lua_setfield(L, -2, "dump");
   lua_pop(L, 1);
-  if (luaL_loadbufferx(L, kOrderedPairs, std::strlen(kOrderedPairs), "=pairs", "t") != LUA_OK ||
-      lua_pcall(L, 0, 1, 0) != LUA_OK)
-    throw std::runtime_error("cannot set up the ordered pairs()");
+  if (luaL_loadbufferx(L, kPrelude, std::strlen(kPrelude), "=prelude", "t") != LUA_OK)
+    throw std::runtime_error("cannot set up the sandbox prelude");
+  lua_pushcfunction(L, pairs_metamethod);
+  if (lua_pcall(L, 1, 2, 0) != LUA_OK) throw std::runtime_error("cannot set up the sandbox prelude");
+  lua_getfield(L, -3, "coroutine");
+  lua_insert(L, -2);
+  lua_setfield(L, -2, "wrap");  // coroutine.wrap
+  lua_pop(L, 1);
+  lua_pushvalue(L, -1);
+  live_ = std::make_unique<LiveTables>(L);  // takes a copy of pairs
   lua_setfield(L, -2, "pairs");
-  register_api(L);  // sets the global `tabula`
+  register_api(L, *this);  // sets the global `tabula`
+  auto key = [&](const char* name) {
+    lua_pushstring(L, name);
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+  };
+  key_args_ = key("args");
+  key_choice_ = key("choice");
+  key_self_ = key("self");
+  key_seat_ = key("seat");
+  lua_createtable(L, 0, 2);
+  lua_pushcfunction(L, read_only_context);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  ctx_meta_ = luaL_ref(L, LUA_REGISTRYINDEX);
   // Globals are read-only from now on.
   lua_newtable(L);
   lua_pushcfunction(L, no_global_writes);
@@ -310,7 +341,12 @@ void LuaHost::open_sandbox() {
   lua_setfield(L, -2, "__metatable");  // setmetatable(_G, nil) may not lift this
   lua_setmetatable(L, -2);
   lua_pop(L, 1);
-  lua_sethook(L, &LuaHost::count_hook, LUA_MASKCOUNT, kHookEvery);
+  if (count_instructions_) lua_sethook(L, &LuaHost::count_hook, LUA_MASKCOUNT, kHookEvery);
+  // Collect when the heap has grown to 4x what was live after the last
+  // collection (Lua's default is 2x): scripts' garbage is small and short
+  // lived, while every collection walks all loaded modules. Near the memory
+  // cap Lua collects at once anyway before it refuses anything.
+  lua_gc(L, LUA_GCINC, 400, 0, 0);
 }
 
 void LuaHost::load_module(const std::string& key) {
@@ -321,7 +357,7 @@ void LuaHost::load_module(const std::string& key) {
     throw ScriptError(it->second.pack, it->second.path, "", "load", "cannot read script file");
   lua_State* L = L_;
   used_ = 0;
-  memory_refused_ = false;
+  alloc_.reset_refused();
   lua_getfield(L, LUA_REGISTRYINDEX, kModules);
   int status = luaL_loadbufferx(L, src.data(), src.size(), ("@" + key).c_str(), "t");
   if (status == LUA_OK) status = lua_pcall(L, 0, 1, 0);
@@ -338,110 +374,274 @@ void LuaHost::load_module(const std::string& key) {
   }
   lua_setfield(L, -2, key.c_str());
   lua_pop(L, 1);
+  modules_.push_back(Module{key, it->second.pack, 0});
 }
 
 void LuaHost::load_all() {
-  for (const auto& [key, file] : packs_.scripts) load_module(key);
-}
-
-bool LuaHost::push_function(const std::string& module, const std::string& path) const {
-  lua_State* L = L_;
-  lua_getfield(L, LUA_REGISTRYINDEX, kModules);
-  lua_getfield(L, -1, module.c_str());
-  lua_remove(L, -2);
-  size_t start = 0;
-  while (true) {
-    if (!lua_istable(L, -1)) {
-      lua_pop(L, 1);
-      return false;
-    }
-    size_t dot = path.find('.', start);
-    std::string part = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-    lua_getfield(L, -1, part.c_str());
-    lua_remove(L, -2);
-    if (dot == std::string::npos) break;
-    start = dot + 1;
+  begin_transaction();
+  try {
+    for (const auto& [key, file] : packs_.scripts) load_module(key);
+  } catch (...) {
+    end_transaction();
+    throw;
   }
-  if (!lua_isfunction(L, -1)) {
-    lua_pop(L, 1);
-    return false;
-  }
-  return true;
+  end_transaction();
+  number_functions();
 }
 
-bool LuaHost::has_function(const std::string& module, const std::string& path) const {
-  if (!push_function(module, path)) return false;
-  lua_pop(L_, 1);
-  return true;
-}
-
-std::vector<std::string> LuaHost::table_keys(const std::string& module, const std::string& table) const {
-  std::vector<std::string> keys;
+// Walks each module's table for functions (nested tables to a small depth),
+// then numbers them in (module key, path) order.
+void LuaHost::number_functions() {
   lua_State* L = L_;
-  lua_getfield(L, LUA_REGISTRYINDEX, kModules);
-  lua_getfield(L, -1, module.c_str());
-  if (lua_istable(L, -1)) {
-    lua_getfield(L, -1, table.c_str());
-    if (lua_istable(L, -1)) {
+  std::vector<Function> found;
+  struct Walker {
+    lua_State* L;
+    std::vector<Function>& out;
+    int module;
+    void walk(int t, const std::string& prefix, int depth) {
+      std::vector<std::string> keys;
       lua_pushnil(L);
-      while (lua_next(L, -2)) {
-        if (lua_type(L, -2) == LUA_TSTRING && lua_isfunction(L, -1)) keys.emplace_back(lua_tostring(L, -2));
+      while (lua_next(L, t)) {
+        if (lua_type(L, -2) == LUA_TSTRING) keys.emplace_back(lua_tostring(L, -2));
+        lua_pop(L, 1);
+      }
+      std::sort(keys.begin(), keys.end());
+      for (const auto& k : keys) {
+        lua_getfield(L, t, k.c_str());
+        if (lua_isfunction(L, -1)) {
+          out.push_back(Function{module, prefix + k, luaL_ref(L, LUA_REGISTRYINDEX)});
+          continue;
+        }
+        if (lua_istable(L, -1) && depth < 3) walk(lua_gettop(L), prefix + k + ".", depth + 1);
         lua_pop(L, 1);
       }
     }
+  };
+  lua_getfield(L, LUA_REGISTRYINDEX, kModules);
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    lua_getfield(L, -1, modules_[m].key.c_str());
+    Walker{L, found, static_cast<int>(m)}.walk(lua_gettop(L), "", 0);
     lua_pop(L, 1);
   }
-  lua_pop(L, 2);
-  std::sort(keys.begin(), keys.end());
-  return keys;
+  lua_pop(L, 1);
+  std::stable_sort(found.begin(), found.end(), [](const Function& a, const Function& b) {
+    return a.module != b.module ? a.module < b.module : a.path < b.path;
+  });
+  fns_ = std::move(found);
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    lua_newtable(L);
+    for (size_t f = 0; f < fns_.size(); ++f) {
+      if (fns_[f].module != static_cast<int>(m)) continue;
+      lua_pushinteger(L, static_cast<lua_Integer>(f));
+      lua_setfield(L, -2, fns_[f].path.c_str());
+    }
+    modules_[m].names = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
 }
 
-Value LuaHost::call(State& state, const std::string& module, const std::string& path, const Value& ctx,
-                    int64_t entity, const std::string& what) {
+int LuaHost::module_index(std::string_view key) const {
+  auto it = std::lower_bound(modules_.begin(), modules_.end(), key, [](const Module& m, std::string_view k) { return m.key < k; });
+  return (it != modules_.end() && it->key == key) ? static_cast<int>(it - modules_.begin()) : -1;
+}
+
+int32_t LuaHost::function_id(int module, std::string_view path) const {
+  if (module < 0) return -1;
+  auto it = std::lower_bound(fns_.begin(), fns_.end(), std::pair<int, std::string_view>{module, path},
+                             [](const Function& f, const std::pair<int, std::string_view>& k) {
+                               return f.module != k.first ? f.module < k.first : f.path < k.second;
+                             });
+  return (it != fns_.end() && it->module == module && it->path == path) ? static_cast<int32_t>(it - fns_.begin()) : -1;
+}
+
+int32_t LuaHost::lua_function_id(lua_State* L, int m, int idx) const {
+  if (m < 0 || lua_type(L, idx) != LUA_TSTRING) return -1;
+  size_t len = 0;
+  const char* p = lua_tolstring(L, idx, &len);
+  // Cached per module like other names (table ids below 0 are functions').
+  auto& slot = const_cast<LuaHost*>(this)->name_slot(p, -1 - m);
+  if (slot.ptr == p && slot.table == -1 - m && slot.len == len && std::memcmp(slot.text, p, len) == 0) return slot.id;
+  const int32_t fn = lookup_function(L, m, idx);
+  if (len < sizeof slot.text) {
+    slot.ptr = p;
+    slot.len = static_cast<uint32_t>(len);
+    slot.table = -1 - m;
+    slot.id = fn;
+    std::memcpy(slot.text, p, len);
+  }
+  return fn;
+}
+
+int32_t LuaHost::lookup_function(lua_State* L, int m, int idx) const {
+  idx = lua_absindex(L, idx);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, modules_[m].names);
+  lua_pushvalue(L, idx);
+  int32_t fn = lua_rawget(L, -2) == LUA_TNUMBER ? static_cast<int32_t>(lua_tointeger(L, -1)) : -1;
+  lua_pop(L, 2);
+  return fn;
+}
+
+void LuaHost::begin_transaction() {
+  if (transactions_++ > 0) return;
+  used_ = 0;
+  alloc_.reset_refused();
+  watchdog_.begin(L_);
+}
+
+void LuaHost::end_transaction() {
+  if (--transactions_ > 0) return;
+  watchdog_.end();
+}
+
+void LuaHost::check_time() {
+  if (watchdog_.expired())
+    throw KernelError("time limit exceeded (the scripts of one choice may run for " +
+                      std::to_string(watchdog_.limit_ms()) + " ms)");
+}
+
+LuaHost::Result LuaHost::call(State& state, const Call& c, const Option* choice) {
   lua_State* L = L_;
-  std::string entity_label;
-  if (const Entity* e = state.entity(static_cast<EntityId>(entity))) entity_label = e->def + " #" + std::to_string(e->id);
-  auto pack_of = [&]() {
-    auto it = packs_.scripts.find(module);
-    return it == packs_.scripts.end() ? std::string() : it->second.pack;
-  };
-  if (!push_function(module, path))
-    throw ScriptError(pack_of(), module, entity_label, what, "no function '" + path + "' in " + module);
-  // Nested calls (a modifier run from inside tabula.damage) keep the outer
-  // call's budget and restore its context afterwards.
+  if (c.fn < 0 || c.fn >= function_count()) throw ScriptError("", "", "", engine_.call_label(c), "no such function");
+  const Function& f = fns_[c.fn];
+  const bool outer = transactions_ == 0;
+  if (outer) begin_transaction();
+  // Nested calls (a modifier run from inside tabula.damage) restore the
+  // outer call's context afterwards.
   State* saved_state = state_;
-  std::string saved_module = module_;
-  int64_t saved_entity = entity_;
-  if (depth_ == 0) used_ = 0, memory_refused_ = false;
+  const int saved_module = module_;
+  const EntityId saved_entity = entity_;
   state_ = &state;
-  module_ = module;
-  entity_ = entity;
+  module_ = f.module;
+  entity_ = c.entity;
   ++depth_;
-  Value result;
-  lua_pushcfunction(L, &call_and_convert);  // [fn, trampoline]
-  lua_insert(L, -2);                          // [trampoline, fn]
-  lua_pushlightuserdata(L, &result);
-  lua_pushlightuserdata(L, const_cast<Value*>(&ctx));
-  int status = lua_pcall(L, 3, 0, 0);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f.ref);
+  push_context(c, choice, state);
+  const int status = lua_pcall(L, 1, 1, 0);
   --depth_;
   state_ = saved_state;
   module_ = saved_module;
   entity_ = saved_entity;
   if (status != LUA_OK) {
-    std::string msg;
-    if (status == LUA_ERRMEM || memory_refused_)
-      msg = "memory cap exceeded (" + std::to_string(memory_limit_ >> 20) + " MiB for all scripts)";
-    else if (lua_type(L, -1) == LUA_TSTRING)
-      msg = lua_tostring(L, -1);
-    else
-      msg = "error object of type " + std::string(luaL_typename(L, -1));
-    lua_pop(L, 1);
-    if (depth_ == 0) lua_gc(L, LUA_GCCOLLECT);
-    std::string where, text;
-    split_where(msg, where, text);
-    throw ScriptError(pack_of(), where.empty() ? module : where, entity_label, what + " (" + path + ")", text);
+    if (outer) end_transaction();
+    raise(state, c, f.path, status);
   }
-  return result;
+  Result r;
+  r.truthy = lua_toboolean(L, -1);
+  if (lua_type(L, -1) == LUA_TNUMBER) {
+    lua_Integer n = 0;
+    int isnum = 0;
+    n = lua_tointegerx(L, -1, &isnum);
+    r.is_int = isnum != 0;
+    r.integer = n;
+  }
+  lua_pop(L, 1);
+  if (outer) end_transaction();
+  return r;
+}
+
+void LuaHost::raise(const State& s, const Call& c, const std::string& path, int status) {
+  lua_State* L = L_;
+  std::string msg;
+  if (status == LUA_ERRMEM || alloc_.refused())
+    msg = "memory cap exceeded (" + std::to_string(alloc_.limit() >> 20) + " MiB for all scripts)";
+  else if (lua_type(L, -1) == LUA_TSTRING)
+    msg = lua_tostring(L, -1);
+  else
+    msg = "error object of type " + std::string(luaL_typename(L, -1));
+  lua_pop(L, 1);
+  if (depth_ == 0) lua_gc(L, LUA_GCCOLLECT);
+  std::string where, text;
+  split_where(msg, where, text);
+  const Function& f = fns_[c.fn];
+  std::string entity_label;
+  if (s.entity(c.entity)) entity_label = engine_.def_name(s, c.entity) + " #" + std::to_string(c.entity);
+  throw ScriptError(modules_[f.module].pack, where.empty() ? modules_[f.module].key : where, entity_label,
+                    engine_.call_label(c) + " (" + path + ")", text);
+}
+
+namespace {
+// Whether a context field must be written: it is set now, or was set before.
+bool push_needed(unsigned bit, unsigned had, unsigned has) { return ((had | has) & bit) != 0; }
+}  // namespace
+
+// The table every hook receives (docs/lua-api.md): args, choice, self and
+// seat, each set or cleared. One table per depth of nested calls is reused,
+// so a call allocates nothing for it; scripts may not add fields.
+void LuaHost::push_context(const Call& c, const Option* choice, const State& state) {
+  lua_State* L = L_;
+  const size_t depth = static_cast<size_t>(depth_ - 1);
+  if (depth >= ctx_refs_.size()) {
+    lua_createtable(L, 0, 4);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_meta_);
+    lua_setmetatable(L, -2);
+    ctx_refs_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+    ctx_fields_.push_back(0);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_refs_[depth]);
+  // Fields set by the previous call at this depth that this call leaves
+  // out are cleared; fields it has are set.
+  unsigned& had = ctx_fields_[depth];
+  unsigned has = 0;
+  auto put = [&](unsigned bit, int key, auto&& push) {
+    if (!push_needed(bit, had, has)) return;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, key);
+    if (has & bit) push();
+    else lua_pushnil(L);
+    lua_rawset(L, -3);
+  };
+  if (!c.args.is_nil()) has |= 1u;
+  if (choice) has |= 2u;
+  if (c.entity != kNoEntity) has |= 4u;
+  const int seat = engine_.current_seat(state);
+  if (seat >= 0) has |= 8u;
+  put(1u, key_args_, [&] { push_value(L, c.args); });
+  put(2u, key_choice_, [&] {
+    int64_t n = 0;
+    if (choice->int_id && std::from_chars(choice->id.data(), choice->id.data() + choice->id.size(), n).ec == std::errc())
+      lua_pushinteger(L, n);
+    else
+      lua_pushlstring(L, choice->id.data(), choice->id.size());
+  });
+  put(4u, key_self_, [&] { lua_pushinteger(L, c.entity); });
+  put(8u, key_seat_, [&] { lua_pushinteger(L, seat + 1); });
+  had = has;
+}
+
+Value LuaHost::call_value(State& state, const std::string& module, const std::string& path, const Value& args) {
+  int32_t fn = function_id(module_index(module), path);
+  if (fn < 0) throw ScriptError("", module, "", "probe", "no function '" + path + "' in " + module);
+  lua_State* L = L_;
+  const bool outer = transactions_ == 0;
+  if (outer) begin_transaction();
+  State* saved_state = state_;
+  const int saved_module = module_;
+  state_ = &state;
+  module_ = fns_[fn].module;
+  ++depth_;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, fns_[fn].ref);
+  lua_createtable(L, 0, 1);
+  push_value(L, args);
+  lua_setfield(L, -2, "args");
+  int status = lua_pcall(L, 1, 1, 0);
+  --depth_;
+  Value out;
+  if (status == LUA_OK) {
+    try {
+      out = to_value(L, -1);
+    } catch (...) {
+      out = Value();
+    }
+    lua_pop(L, 1);
+  }
+  state_ = saved_state;
+  module_ = saved_module;
+  if (outer) end_transaction();
+  if (status != LUA_OK) {
+    Call c;
+    c.fn = fn;
+    c.kind = CallKind::Probe;
+    raise(state, c, path, status);
+  }
+  return out;
 }
 
 void LuaHost::push_value(lua_State* L, const Value& v) {
@@ -451,18 +651,21 @@ void LuaHost::push_value(lua_State* L, const Value& v) {
     case Value::Kind::Bool: lua_pushboolean(L, v.as_bool()); break;
     case Value::Kind::Int: lua_pushinteger(L, v.as_int()); break;
     case Value::Kind::Str: lua_pushlstring(L, v.as_str().data(), v.as_str().size()); break;
-    case Value::Kind::List:
-      lua_createtable(L, static_cast<int>(v.items().size()), 0);
-      for (size_t i = 0; i < v.items().size(); ++i) {
-        push_value(L, v.items()[i]);
+    case Value::Kind::List: {
+      const List& items = v.items();
+      lua_createtable(L, static_cast<int>(items.size()), 0);
+      for (size_t i = 0; i < items.size(); ++i) {
+        push_value(L, items[i]);
         lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
       }
       break;
+    }
     case Value::Kind::Dict:
       lua_createtable(L, 0, static_cast<int>(v.entries().size()));
       for (const auto& [k, x] : v.entries()) {
+        lua_pushlstring(L, k.data(), k.size());
         push_value(L, x);
-        lua_setfield(L, -2, k.c_str());
+        lua_rawset(L, -3);
       }
       break;
   }
@@ -487,9 +690,10 @@ Value to_value_depth(lua_State* L, int index, int depth) {
     case LUA_TSTRING: {
       size_t len = 0;
       const char* s = lua_tolstring(L, index, &len);
-      return Value(std::string(s, len));
+      return Value(std::string_view(s, len));
     }
     case LUA_TTABLE: {
+      if (LiveTables::is_kernel_table(L, index)) return LiveTables::value_of(L, index);
       lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
       // A table whose keys are exactly 1..n is a list; otherwise string keys make a dict.
       size_t count = 0;
@@ -503,9 +707,12 @@ Value to_value_depth(lua_State* L, int index, int depth) {
       if (count == 0) return Value::list();
       if (static_cast<lua_Integer>(count) == n) {
         List items;
+        items.reserve(static_cast<size_t>(n));
         for (lua_Integer i = 1; i <= n; ++i) {
-          lua_rawgeti(L, index, i);
-          items.push_back(to_value_depth(L, -1, depth + 1));
+          if (lua_rawgeti(L, index, i) == LUA_TNUMBER && lua_isinteger(L, -1))
+            items.emplace_back(static_cast<int64_t>(lua_tointeger(L, -1)));
+          else
+            items.push_back(to_value_depth(L, -1, depth + 1));
           lua_pop(L, 1);
         }
         return Value::list(std::move(items));
@@ -526,6 +733,20 @@ Value to_value_depth(lua_State* L, int index, int depth) {
 }
 }  // namespace
 
-Value LuaHost::to_value(lua_State* L, int index) { return to_value_depth(L, index, 0); }
+Value LuaHost::to_value(lua_State* L, int index) {
+  switch (lua_type(L, index)) {  // the common cases without the general walk
+    case LUA_TNIL:
+    case LUA_TNONE: return {};
+    case LUA_TBOOLEAN: return Value(lua_toboolean(L, index) != 0);
+    case LUA_TNUMBER: {
+      int isnum = 0;
+      lua_Integer n = lua_tointegerx(L, index, &isnum);
+      if (isnum) return Value(static_cast<int64_t>(n));
+      break;
+    }
+    default: break;
+  }
+  return to_value_depth(L, index, 0);
+}
 
 }  // namespace tabula

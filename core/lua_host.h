@@ -1,13 +1,21 @@
 // The sandboxed Lua 5.4 interpreter that runs pack scripts. It holds code
 // only: every call gets the state through the Engine, and nothing a script
-// keeps between calls can reach the game. Each call runs under an
-// instruction budget; the whole host under a memory cap.
+// keeps between calls can reach the game. Every function of every module is
+// known by a number (its function id), resolved once when the modules load.
+// The scripts of one choice run under a time limit (or, if asked, a
+// deterministic instruction budget); the whole host under a memory cap.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "core/lua_alloc.h"
+#include "core/lua_vars.h"
+#include "core/state.h"
 #include "core/value.h"
+#include "core/watchdog.h"
 
 struct lua_State;
 struct lua_Debug;
@@ -16,7 +24,6 @@ namespace tabula {
 
 class Engine;
 struct PackSet;
-struct State;
 struct Limits;
 
 class LuaHost {
@@ -26,55 +33,123 @@ class LuaHost {
   LuaHost(const LuaHost&) = delete;
   LuaHost& operator=(const LuaHost&) = delete;
 
-  // Loads every module the packs name; throws ScriptError on the first failure.
+  // The host of a Lua state (kept in its extra space: no lookup).
+  static LuaHost& of(lua_State* L);
+
+  // Loads every module the packs name and numbers their functions; throws
+  // ScriptError on the first failure.
   void load_all();
-  bool has_function(const std::string& module, const std::string& path) const;
-  // Names of the functions in table `table` of a module (e.g. "on", "modify"), sorted.
-  std::vector<std::string> table_keys(const std::string& module, const std::string& table) const;
-  // Calls module[path](ctx) with `state` as the current state. Throws ScriptError.
-  Value call(State& state, const std::string& module, const std::string& path, const Value& ctx,
-             int64_t entity, const std::string& what);
+
+  // --- functions ----------------------------------------------------------
+  // Every function reachable from a module's table, also in nested tables
+  // ("on.knocked_out"), numbered in order of (module key, path).
+  int32_t function_count() const { return static_cast<int32_t>(fns_.size()); }
+  int32_t function_id(int module, std::string_view path) const;  // -1 if none
+  const std::string& function_path(int32_t fn) const { return fns_[fn].path; }
+  int function_module(int32_t fn) const { return fns_[fn].module; }
+  int module_index(std::string_view key) const;  // -1 if not loaded
+  const std::string& module_key(int m) const { return modules_[m].key; }
+  // The function `name` of module `m` for a script's string argument at
+  // stack index `idx`: -1 if there is none (a Lua table lookup, no copy).
+  int32_t lua_function_id(lua_State* L, int m, int idx) const;
+  int32_t lookup_function(lua_State* L, int m, int idx) const;
+
+  struct Result {
+    bool truthy = false;
+    bool is_int = false;
+    int64_t integer = 0;
+  };
+  // Calls c.fn(ctx) with ctx = {args, choice, self, seat} (docs/lua-api.md).
+  // Throws ScriptError.
+  Result call(State& state, const Call& c, const Option* choice);
+  // For tools and tests: module[path]({args = args}), the result as a value.
+  Value call_value(State& state, const std::string& module, const std::string& path, const Value& args);
+
+  // One choice or a game's start: the limits count from begin to end.
+  void begin_transaction();
+  void end_transaction();
+  void check_time();  // throws KernelError once the time limit has passed
 
   State* state() const { return state_; }
   Engine& engine() const { return engine_; }
-  const std::string& current_module() const { return module_; }
-  int64_t current_entity() const { return entity_; }
-  size_t memory_used() const { return memory_used_; }
-  size_t memory_limit() const { return memory_limit_; }
-  int64_t instruction_budget() const { return budget_; }
-  int64_t instructions_used() const { return used_; }
-  // The running call has spent its budget or been refused memory: it must
-  // fail, and the sandbox's pcall, xpcall and coroutine.resume pass the error on.
-  bool out_of_limits() const { return used_ > budget_ || memory_refused_; }
+  const PackSet& packs() const { return packs_; }
+  int current_module() const { return module_; }
+  EntityId current_entity() const { return entity_; }
+  size_t memory_used() const { return alloc_.used(); }
+  size_t memory_limit() const { return alloc_.limit(); }
+  // The running transaction has hit a limit: it must fail, and the sandbox's
+  // pcall, xpcall and coroutine.resume pass the error on.
+  bool out_of_limits() const { return used_ > budget_ || alloc_.refused() || watchdog_.expired(); }
+  // A small cache of names scripts pass (zone, property, text...) to their
+  // ids: Lua keeps one copy of each short string, so the same name usually
+  // comes at the same address; the text is compared too, so a reused
+  // address can never give a wrong id.
+  struct NameSlot {
+    const char* ptr = nullptr;
+    uint32_t len = 0;
+    int table = -1;
+    int32_t id = -1;
+    char text[40];
+  };
+  NameSlot& name_slot(const char* p, int table) {
+    return names_[((reinterpret_cast<uintptr_t>(p) >> 4) ^ static_cast<uintptr_t>(table) * 31) & (kNameSlots - 1)];
+  }
+  Watchdog& watchdog() { return watchdog_; }
+  LiveTables& live() { return *live_; }
+  lua_State* lua() const { return L_; }
 
   // Conversions between Lua values and kernel values (integers only).
   static void push_value(lua_State* L, const Value& v);
   static Value to_value(lua_State* L, int index);  // raises a Lua error on unsupported types
 
  private:
-  static void* alloc(void* ud, void* ptr, size_t osize, size_t nsize);
+  struct Module {
+    std::string key;   // "pack/path.lua"
+    std::string pack;
+    int names = 0;     // registry ref: table path -> function id
+  };
+  struct Function {
+    int module = -1;
+    std::string path;
+    int ref = 0;       // registry ref of the function
+  };
   static void count_hook(lua_State* L, ::lua_Debug* ar);
   void open_sandbox();
   void load_module(const std::string& key);
-  bool push_function(const std::string& module, const std::string& path) const;
+  void number_functions();
+  [[noreturn]] void raise(const State& s, const Call& c, const std::string& path, int status);
+
+  void push_context(const Call& c, const Option* choice, const State& state);
 
   Engine& engine_;
   const PackSet& packs_;
   lua_State* L_ = nullptr;
-  size_t memory_used_ = 0;
-  size_t memory_limit_ = 0;
-  int64_t budget_ = 0;
+  // The hook context tables, one per depth of nested calls, reused (they are
+  // read-only to scripts), and the interned names of their fields.
+  std::vector<int> ctx_refs_;
+  std::vector<unsigned> ctx_fields_;  // which fields each depth's table holds now
+  int ctx_meta_ = 0;
+  int key_args_ = 0, key_choice_ = 0, key_self_ = 0, key_seat_ = 0;
+  std::vector<Module> modules_;  // sorted by key
+  std::vector<Function> fns_;    // by function id
+  LuaAlloc alloc_;
+  int64_t budget_ = INT64_MAX;  // instructions per transaction (deterministic mode)
   int64_t used_ = 0;
-  bool memory_refused_ = false;
+  bool count_instructions_ = false;
+  int transactions_ = 0;
   int depth_ = 0;
   State* state_ = nullptr;
-  std::string module_;
-  int64_t entity_ = -1;
+  int module_ = -1;
+  EntityId entity_ = kNoEntity;
+  Watchdog watchdog_;
+  std::unique_ptr<LiveTables> live_;
+  static constexpr size_t kNameSlots = 256;
+  NameSlot names_[kNameSlots];
   friend int lua_require(lua_State* L);
 };
 
 // Registers the `tabula` table (lua_api.cpp).
-void register_api(lua_State* L);
+void register_api(lua_State* L, LuaHost& host);
 // Names of every function in the `tabula` table, for the docs test.
 std::vector<std::string> api_function_names();
 

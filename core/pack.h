@@ -35,6 +35,15 @@ struct Text {
   const std::string& get(std::string_view lang = "en") const { return (lang == "cs" && !cs.empty()) ? cs : en; }
 };
 
+// One entry of the packs' text tables ([pack] texts): a template per
+// language (text.h gives the syntax).
+struct TextDef {
+  std::string key;
+  Text text;
+  std::string layer;  // the pack that last defined or changed it
+  SourcePos pos;
+};
+
 struct PropSpec {
   std::string name;
   Value::Kind type = Value::Kind::Int;
@@ -64,6 +73,10 @@ struct EntityDef {
   std::string layer;                     // the pack that last defined or changed it
   SourcePos pos;
   bool has_tag(std::string_view t) const;
+  // Resolved by PackSet::finalize():
+  int32_t index = -1;          // DefId
+  int32_t kind_index = -1;     // into PackSet::kind_names
+  std::vector<int32_t> tag_ids;  // sorted, into PackSet::tag_names
 };
 
 struct ZoneDef {
@@ -141,6 +154,7 @@ struct ScriptFile {
 
 struct PackSet {
   std::vector<PackInfo> layers;  // base first, the pack asked for last
+  std::vector<TextDef> texts;    // sorted by key; a TextRef's key indexes it
   std::map<std::string, KindDef> kinds;
   std::map<std::string, EntityDef> entities;
   std::vector<ZoneDef> zones;  // declaration order
@@ -168,6 +182,34 @@ struct PackSet {
   const KindDef* kind(std::string_view id) const;
   const Value& param(std::string_view name) const;
   const std::string& id() const { return layers.back().id; }
+
+  // --- ids -------------------------------------------------------------------
+  // Numbers for what states and scripts name, given once the layers are
+  // merged (finalize), each in sorted order of the names so that the same
+  // packs give the same numbers in every run.
+  std::vector<const EntityDef*> defs;      // DefId -> definition
+  std::vector<std::string> prop_names;     // PropId -> name (every property of every kind)
+  std::vector<std::string> kind_names;     // kind ids
+  std::vector<std::string> tag_names;      // every tag any definition carries
+  // The definition's value of each property (nil where it has none):
+  // def_props[def * prop_names.size() + prop].
+  std::vector<Value> def_props;
+  // prop_types[kind * prop_names.size() + prop]: the declared type, or -1
+  // when the kind does not declare the property.
+  std::vector<int8_t> prop_types;
+  // Zone layout of a state with n seats: shared zones and one zone per seat
+  // of each per-seat zone, in declaration order.
+  std::vector<int32_t> zone_shared_before, zone_per_seat_before;
+
+  void finalize();
+  int32_t def_id(std::string_view id) const;   // -1 when unknown
+  int32_t prop_id(std::string_view name) const;
+  int32_t zone_id(std::string_view id) const;
+  int32_t tag_id(std::string_view name) const;
+  int32_t text_id(std::string_view key) const;
+  const Value& def_prop(int32_t def, int32_t prop) const { return def_props[def * prop_names.size() + prop]; }
+  int zone_index(int32_t zone_def, int seat, int seats) const;  // index into State::zones
+  size_t zone_count(int seats) const;
 };
 
 struct LoadResult {

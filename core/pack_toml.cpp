@@ -11,6 +11,7 @@
 #include <set>
 
 #include "core/pack.h"
+#include "core/text.h"
 
 namespace tabula {
 
@@ -116,6 +117,9 @@ class Loader {
   bool resolve(const fs::path& dir, std::vector<LayerFile>& layers, std::vector<std::string>& visiting);
   void merge(const LayerFile& layer);
   void merge_manifest(const LayerFile& layer, const std::string& rel, const SourcePos& where);
+  void merge_texts(const LayerFile& layer, const std::string& rel, const SourcePos& where);
+  void read_text_table(const LayerFile& layer, const toml::table& t, const std::string& prefix);
+  void read_text_entry(const LayerFile& layer, const toml::node& n, const std::string& key);
   void read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool partial);
   void read_flow_node(const LayerFile& layer, Table& t, FlowNode& n);
   std::string script_key(const LayerFile& layer, const std::string& rel, const toml::node& at, const std::string& key);
@@ -282,6 +286,7 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
   layer.info.patches = t.str("patches").value_or("");
   t.node("manifests");
   t.node("rules");
+  t.node("texts");
   t.finish();
   if (!layer.info.extends.empty() && !layer.info.patches.empty())
     error(t.pos(), "pack", "a pack either extends or patches another pack, not both");
@@ -510,6 +515,7 @@ void Loader::merge(const LayerFile& layer) {
     touch(layer, "pack.rules", pos_of(pack.raw().get("rules")->source()));
   }
   std::vector<std::string> manifests = pack.strings("manifests").value_or(std::vector<std::string>{});
+  std::vector<std::string> text_files = pack.strings("texts").value_or(std::vector<std::string>{});
 
   if (const toml::table* seats = root.table("seats")) {
     Table t(*this, *seats, "seats");
@@ -711,6 +717,77 @@ void Loader::merge(const LayerFile& layer) {
 
   const toml::node* mnode = pack.raw().get("manifests");
   for (const auto& m : manifests) merge_manifest(layer, m, mnode ? pos_of(mnode->source()) : pack.pos());
+  const toml::node* tnode = pack.raw().get("texts");
+  for (const auto& f : text_files) merge_texts(layer, f, tnode ? pos_of(tnode->source()) : pack.pos());
+}
+
+// A text file is a tree of tables whose leaves are texts: a string (English)
+// or { en = ..., cs = ... }. The path of tables names the key:
+// [combat] where = "..." is the text "combat.where".
+void Loader::merge_texts(const LayerFile& layer, const std::string& rel, const SourcePos& where) {
+  fs::path path = fs::path(layer.info.dir) / rel;
+  if (!fs::exists(path)) {
+    error(where, "pack.texts", "missing text file: " + path.string());
+    return;
+  }
+  auto doc = std::make_unique<toml::table>();
+  try {
+    *doc = toml::parse_file(path.string());
+  } catch (const toml::parse_error& e) {
+    error(pos_of(e.source()), "", std::string(e.description()));
+    return;
+  }
+  read_text_table(layer, *doc, "");
+  manifests_.push_back(std::move(doc));
+}
+
+void Loader::read_text_table(const LayerFile& layer, const toml::table& t, const std::string& prefix) {
+  for (auto&& [k, v] : t) {
+    std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+    const toml::table* sub = v.as_table();
+    if (sub && !sub->contains("en") && !sub->contains("cs")) read_text_table(layer, *sub, key);
+    else read_text_entry(layer, v, key);
+  }
+}
+
+void Loader::read_text_entry(const LayerFile& layer, const toml::node& n, const std::string& key) {
+  auto it = std::find_if(out.texts.begin(), out.texts.end(), [&](const TextDef& t) { return t.key == key; });
+  const bool fresh = it == out.texts.end();
+  TextDef def;
+  if (!fresh) def = *it;
+  def.key = key;
+  def.layer = layer.info.id;
+  def.pos = pos_of(n.source());
+  auto check = [&](const std::string& lang, const std::string& source, const toml::node& at) {
+    std::vector<TextPiece> pieces;
+    std::string why;
+    if (!parse_template(source, pieces, why)) error(at, key + "." + lang, why);
+    touch(layer, "texts." + key + "." + lang, pos_of(at.source()));
+  };
+  if (n.is_string()) {
+    def.text.en = *n.value<std::string>();
+    check("en", def.text.en, n);
+  } else if (const toml::table* t = n.as_table()) {
+    Table tt(*this, *t, key);
+    if (auto en = tt.str("en")) {
+      def.text.en = *en;
+      check("en", *en, *t->get("en"));
+    }
+    if (auto cs = tt.str("cs")) {
+      def.text.cs = *cs;
+      check("cs", *cs, *t->get("cs"));
+    }
+    tt.finish();
+  } else {
+    wrong_type(n, key, "a text: a string or { en = \"...\", cs = \"...\" }");
+    return;
+  }
+  if (def.text.en.empty()) {
+    error(n, key, "a text needs its English form (en)");
+    return;
+  }
+  if (fresh) out.texts.push_back(std::move(def));
+  else *it = std::move(def);
 }
 
 void Loader::check_references() {
@@ -790,7 +867,10 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
 LoadResult load_pack(const std::string& dir, const std::vector<std::string>& extra) {
   Loader l;
   LoadResult r;
-  if (l.load(dir, extra)) r.packs = std::make_unique<PackSet>(std::move(l.out));
+  if (l.load(dir, extra)) {
+    r.packs = std::make_unique<PackSet>(std::move(l.out));
+    r.packs->finalize();
+  }
   r.diagnostics = std::move(l.diags);
   return r;
 }

@@ -18,7 +18,7 @@ uint64_t derive_seed(uint64_t seed, uint64_t stream) {
 }
 
 PlayoutResult play_out(Engine& engine, State& s, const std::vector<Agent*>& agents, uint64_t max_choices,
-                       const ChoiceObserver& observe) {
+                       const ChoiceObserver& observe, Mode mode) {
   PlayoutResult r;
   auto fail = [&](int seat, std::string option, std::string error) {
     r.failed = true;
@@ -36,15 +36,14 @@ PlayoutResult play_out(Engine& engine, State& s, const std::vector<Agent*>& agen
       if (max_choices && r.choices >= max_choices) break;
       const Decision* d = s.pending_for(seat);
       if (!d) continue;
-      if (d->options.empty()) return fail(seat, "", "seat " + std::to_string(seat + 1) + " must decide \"" + d->prompt +
-                                                        "\" but has no options");
+      if (d->options.empty()) return fail(seat, "", "seat " + std::to_string(seat + 1) + " must decide but has no options");
       if (seat < 0 || seat >= static_cast<int>(agents.size()) || !agents[seat])
         return fail(seat, "", "no agent for seat " + std::to_string(seat + 1));
       size_t pick = agents[seat]->choose(s, *d);
       if (pick >= d->options.size()) return fail(seat, "", "the agent of seat " + std::to_string(seat + 1) + " chose no option");
-      std::string option = d->options[pick].id;
-      ApplyResult a = engine.apply(s, seat, option);
-      if (!a.ok) return fail(seat, option, a.error);
+      std::string option = d->options[pick].id;  // the decision is gone once applied
+      ApplyResult a = engine.apply_index(s, seat, pick, mode);
+      if (!a.ok) return fail(seat, std::move(option), a.error);
       ++r.choices;
       if (observe) observe(s, seat, option);
       if (s.over) break;

@@ -6,12 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "core/engine.h"
 #include "core/rng.h"
 #include "core/state.h"
 
 namespace tabula {
-
-class Engine;
 
 // Picks an option of a decision for its seat. An agent should read only what
 // Engine::view_json(state, decision.seat) shows; `state` is passed so that
@@ -53,8 +52,10 @@ using ChoiceObserver = std::function<void(const State& s, int seat, const std::s
 // Plays `s` until the game is over, `max_choices` more choices were applied
 // (0: no cap) or a choice fails. agents[seat] chooses for that seat. When
 // several decisions are open at once (simultaneous secret choices) each seat
-// chooses in seat order. A failed choice leaves the state as it was before it.
+// chooses in seat order. Playouts run in Mode::Playout by default: no text is
+// kept, and after a failed choice the state is unusable (in Mode::Play it is
+// as it was before the choice).
 PlayoutResult play_out(Engine& engine, State& s, const std::vector<Agent*>& agents, uint64_t max_choices = 0,
-                       const ChoiceObserver& observe = {});
+                       const ChoiceObserver& observe = {}, Mode mode = Mode::Playout);
 
 }  // namespace tabula

@@ -61,7 +61,7 @@ struct Runner {
   std::string entity_label(EntityId id) const {
     for (const auto& [a, e] : aliases)
       if (e == id) return a;
-    return state.entities[id].def;
+    return engine->def_name(state, id);
   }
 
   // An alias from [[create]] or the id of a definition with exactly one entity.
@@ -73,42 +73,31 @@ struct Runner {
     // "def#n": the n-th entity of a definition, in creation order.
     if (auto hash = name.find('#'); hash != std::string::npos) {
       std::string def = name.substr(0, hash);
+      const int32_t def_id = engine->packs().def_id(def);
       int want = std::atoi(name.c_str() + hash + 1), seen = 0;
-      for (const auto& e : state.entities)
-        if (e.def == def && ++seen == want) return out = e.id, true;
+      for (size_t i = 0; i < state.entities.size(); ++i)
+        if (def_id >= 0 && state.entities[i].def == def_id && ++seen == want) return out = static_cast<EntityId>(i), true;
       why = "there is no entity '" + name + "' (" + std::to_string(seen) + " of '" + def + "')";
       return false;
     }
     int found = 0;
-    for (const auto& e : state.entities)
-      if (e.def == name) out = e.id, ++found;
+    const int32_t def_id = engine->packs().def_id(name);
+    for (size_t i = 0; i < state.entities.size(); ++i)
+      if (def_id >= 0 && state.entities[i].def == def_id) out = static_cast<EntityId>(i), ++found;
     if (found == 1) return true;
     why = found == 0 ? "no entity or alias '" + name + "'" : "'" + name + "' names " + std::to_string(found) +
                                                                   " entities; give them aliases";
     return false;
   }
 
+  // "zone" or "zone@seat" with seat counted from 1
   int zone_from(const std::string& spec, std::string& why) const {
-    // "zone" or "zone@seat" with seat counted from 1
-    auto atpos = spec.find('@');
-    std::string key = spec;
-    if (atpos != std::string::npos) {
-      const std::string seat = spec.substr(atpos + 1);
-      if (seat.empty() || seat.size() > 3 || !std::all_of(seat.begin(), seat.end(), ::isdigit)) {
-        why = "no zone '" + spec + "' (give the seat as a number from 1)";
-        return -1;
-      }
-      key = spec.substr(0, atpos) + "@" + std::to_string(std::stoi(seat) - 1);
-    }
-    int z = state.zone_index(key);
-    if (z < 0) why = "no zone '" + spec + "'";
+    int z = engine->zone_index(state, spec);
+    if (z < 0) why = "no zone '" + spec + "' (a per-seat zone needs its seat from 1: zone@1)";
     return z;
   }
 
-  std::string zone_name(int z) const {
-    const Zone& zone = state.zones[z];
-    return zone.seat >= 0 ? zone.def + "@" + std::to_string(zone.seat + 1) : zone.def;
-  }
+  std::string zone_name(int z) const { return engine->zone_name(state, z); }
 
   // The actual value for an assertion key; false (with why) when the key means nothing.
   bool actual(const std::string& key, Value& out, std::string& why) const {
@@ -122,7 +111,7 @@ struct Runner {
       why = "game has over, result, start_seat";
       return false;
     }
-    if (subject == "var") return out = dict_get(state.vars, field), true;
+    if (subject == "var") return out = state.var(field), true;
     if (subject == "zone" || subject == "count") {
       int z = zone_from(field, why);
       if (z < 0) return false;
@@ -134,7 +123,7 @@ struct Runner {
     if (subject == "decision") {
       const Decision* d = state.pending.empty() ? nullptr : &state.pending.front();
       if (field == "seat") return out = d ? Value(int64_t{d->seat + 1}) : Value(), true;
-      if (field == "prompt") return out = d ? Value(d->prompt) : Value(), true;
+      if (field == "prompt") return out = d ? Value(engine->prompt(state, *d)) : Value(), true;
       if (field == "options") {
         List l;
         if (d)
@@ -155,7 +144,7 @@ struct Runner {
     EntityId id;
     if (!find_entity(subject, id, why)) return false;
     const Entity& e = state.entities[id];
-    if (field == "zone") return out = e.zone < 0 ? Value() : Value(state.zones[e.zone].def), true;
+    if (field == "zone") return out = e.zone < 0 ? Value() : Value(engine->packs().zones[state.zones[e.zone].def].id), true;
     if (field == "where") return out = e.zone < 0 ? Value() : Value(zone_name(e.zone)), true;
     if (field == "face_up") return out = Value(e.face_up), true;
     if (field == "owner") return out = e.owner < 0 ? Value() : Value(int64_t{e.owner + 1}), true;
@@ -244,10 +233,10 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
       }
     }
     if (const toml::table* vars = doc["vars"].as_table())
-      for (auto&& [k, v] : *vars) dict_set(run.state.vars, k.str(), to_value(v));
+      for (auto&& [k, v] : *vars) run.state.set_var(k.str(), to_value(v));
 
     engine->start(run.state);
-    for (const auto& l : run.state.journal) r.journal.push_back(l.text);
+    for (const auto& l : run.state.journal) r.journal.push_back(engine->render(run.state, l.text));
 
     int n = 0;
     if (const toml::array* steps = doc["step"].as_array()) {
@@ -274,9 +263,12 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
             break;
           }
           if (d) {
-            if (auto ask = t["ask"].value<std::string>(); ask && d->prompt.find(*ask) == std::string::npos) {
-              run.fail(where + ": expected a question containing \"" + *ask + "\", actual \"" + d->prompt + "\"");
-              break;
+            if (auto ask = t["ask"].value<std::string>()) {
+              const std::string prompt = engine->prompt(run.state, *d);
+              if (prompt.find(*ask) == std::string::npos) {
+                run.fail(where + ": expected a question containing \"" + *ask + "\", actual \"" + prompt + "\"");
+                break;
+              }
             }
             if (const toml::node* opts = t.get("options")) {
               ++r.checks;
@@ -289,7 +281,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
           ApplyResult a = engine->apply(run.state, seat, *choice);
           // A rejected choice restores the state, journal included: nothing new to report.
           if (a.ok)
-            for (const auto& l : run.state.journal) r.journal.push_back(l.text);
+            for (const auto& l : run.state.journal) r.journal.push_back(engine->render(run.state, l.text));
           if (auto err = t["expect_error"].value<std::string>()) {
             ++r.checks;
             if (a.ok) run.fail(where + ": expected the choice to be rejected (" + *err + "), but it was applied");
@@ -304,10 +296,13 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         r.steps = n;
       }
     }
+    if (run.state.over && !run.state.result_text.empty())
+      r.journal.push_back(engine->render(run.state, run.state.result_text));
     if (const toml::table* e = doc["expect"].as_table()) run.check(*e, "final [expect]");
     if (finish == "over" && !run.state.over) {
       std::string open;
-      for (const auto& d : run.state.pending) open += " seat " + std::to_string(d.seat + 1) + ": \"" + d.prompt + "\"";
+      for (const auto& d : run.state.pending)
+        open += " seat " + std::to_string(d.seat + 1) + ": \"" + engine->prompt(run.state, d) + "\"";
       run.fail("the scenario says finish = \"over\", but the game still asks:" + open);
     }
   } catch (const toml::parse_error& e) {

@@ -1,13 +1,13 @@
 #include "core/state.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace tabula {
 
-std::string zone_key(std::string_view def, int seat) {
-  std::string k(def);
-  if (seat >= 0) k += "@" + std::to_string(seat);
-  return k;
+uint64_t StateTag::next() {
+  static std::atomic<uint64_t> counter{1};
+  return counter.fetch_add(1, std::memory_order_relaxed);
 }
 
 const Option* Decision::find(std::string_view id) const {
@@ -16,10 +16,10 @@ const Option* Decision::find(std::string_view id) const {
   return nullptr;
 }
 
-int State::zone_index(std::string_view key) const {
-  auto it = std::lower_bound(zones.begin(), zones.end(), key,
-                             [](const Zone& z, std::string_view k) { return z.key < k; });
-  return (it != zones.end() && it->key == key) ? static_cast<int>(it - zones.begin()) : -1;
+void State::set_var(std::string_view name, Value v) {
+  Value* old = dict_find(vars_, name);
+  if ((old && old->is_table()) || v.is_table()) ++tables_version_;
+  dict_set(vars_, name, std::move(v));
 }
 
 const Entity* State::entity(EntityId id) const {
@@ -38,11 +38,11 @@ const Decision* State::pending_for(int seat) const {
 
 namespace {
 void hash_call(Hasher& h, const Call& c) {
-  h.str(c.module);
-  h.str(c.fn);
-  h.value(c.args);
+  h.i64(c.fn);
   h.i64(c.entity);
-  h.str(c.what);
+  h.u64(static_cast<uint64_t>(c.kind));
+  h.i64(c.detail);
+  h.value(c.args);
 }
 void hash_dict(Hasher& h, const Dict& d) {
   h.u64(d.size());
@@ -60,26 +60,28 @@ uint64_t State::hash() const {
   h.u64(rng.draws());
   h.u64(entities.size());
   for (const auto& e : entities) {
-    h.i64(e.id);
-    h.str(e.def);
+    h.i64(e.def);
     h.i64(e.zone);
     h.i64(e.owner);
     h.u64(e.face_up);
-    hash_dict(h, e.props);
+  }
+  h.u64(props.size());
+  for (const auto& p : props) {
+    h.i64(p.entity);
+    h.i64(p.prop);
+    h.value(p.value);
   }
   h.u64(zones.size());
   for (const auto& z : zones) {
-    h.str(z.key);
     h.u64(z.items.size());
     for (auto id : z.items) h.i64(id);
   }
   h.u64(seats.size());
   for (const auto& s : seats) {
-    h.str(s.name);
     hash_dict(h, s.counters);
     hash_dict(h, s.secret);
   }
-  hash_dict(h, vars);
+  hash_dict(h, vars_);
   hash_dict(h, options);
   h.i64(start_seat);
   h.u64(flow.size());
@@ -102,11 +104,11 @@ uint64_t State::hash() const {
   h.u64(pending.size());
   for (const auto& d : pending) {
     h.i64(d.seat);
-    h.str(d.prompt);
     h.u64(d.options.size());
     for (const auto& o : d.options) {
       h.str(o.id);
-      h.str(o.label);
+      h.u64(o.int_id);
+      h.i64(o.entity);
     }
     hash_call(h, d.then);
     h.u64(d.secret);
@@ -114,11 +116,6 @@ uint64_t State::hash() const {
   h.u64(over);
   h.value(result);
   h.u64(choices_applied);
-  h.u64(journal.size());
-  for (const auto& j : journal) {
-    h.i64(j.seat);
-    h.str(j.text);
-  }
   return h.h;
 }
 

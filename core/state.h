@@ -1,12 +1,16 @@
 // The one value that holds a game: entities, zones, seats, variables, the
 // flow position, scheduled work, pending decisions and the RNG. It is a plain
 // value: copying it is a clone, and both copies continue independently.
+// Definitions, properties, zones and script functions are named by the ids
+// the engine's PackSet gives them (pack.h), so a state belongs to one set of
+// packs; Engine::save/load translate it to and from names.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/rng.h"
+#include "core/text.h"
 #include "core/value.h"
 
 namespace tabula {
@@ -15,44 +19,53 @@ using EntityId = int32_t;
 constexpr EntityId kNoEntity = -1;
 
 struct Entity {
-  EntityId id = kNoEntity;
-  std::string def;   // entity definition id
-  int zone = -1;     // index into State::zones; -1 = out of play
-  int owner = -1;    // seat, or -1
+  int32_t def = -1;    // definition (PackSet::defs)
+  int32_t zone = -1;   // index into State::zones; -1 = out of play
+  int32_t owner = -1;  // seat, or -1
   bool face_up = true;
-  Dict props;        // overrides of the definition's props
+};
+
+// A property an entity holds apart from its definition's value.
+struct PropCell {
+  EntityId entity = kNoEntity;
+  int32_t prop = -1;  // PackSet::prop_names
+  Value value;
 };
 
 struct Zone {
-  std::string key;   // "id" for shared zones, "id@seat" for per-seat ones
-  std::string def;
-  int seat = -1;
+  int32_t def = -1;   // PackSet::zones
+  int32_t seat = -1;  // for a per-seat zone
   std::vector<EntityId> items;  // front first
 };
 
 struct Seat {
-  std::string name;
   Dict counters;
   Dict secret;  // visible to this seat only
 };
 
+// What a call is, for error messages (the function says the rest).
+enum class CallKind : uint8_t { Flow, Until, SkipIf, Begin, Finish, Stage, Choice, Scheduled, Called, Event, Modifier, Probe };
+
 // A call to make later: a function of a script module with arguments.
 struct Call {
-  std::string module;
-  std::string fn;
+  int32_t fn = -1;               // the engine's function id
+  EntityId entity = kNoEntity;   // the entity the call is about, for errors and `self`
+  CallKind kind = CallKind::Scheduled;
+  int32_t detail = -1;           // the flow node or combat stage, for messages
   Value args;
-  EntityId entity = kNoEntity;  // the entity the call is about, for errors and `self`
-  std::string what;             // label for error messages ("flow step", "event knocked_out", ...)
 };
 
 struct Option {
   std::string id;
-  std::string label;
+  bool int_id = false;          // given as an integer: ctx.choice is an integer
+  EntityId entity = kNoEntity;  // the entity it stands for, if any (its name is the default label)
+  TextRef label;
 };
 
 struct Decision {
   int seat = 0;
-  std::string prompt;
+  TextRef prompt;
+  TextRef option_label;  // the label of options without one, given {id = the option's id}
   std::vector<Option> options;
   Call then;            // receives the chosen option id
   bool secret = false;  // part of a simultaneous choice: hidden from other seats
@@ -60,7 +73,7 @@ struct Decision {
 };
 
 struct FlowFrame {
-  int node = 0;  // index into Engine's node table (sorted flow ids)
+  int node = 0;  // index into the engine's node table (sorted flow ids)
   bool started = false;
   int iteration = 0;
   int seat_pos = 0;
@@ -80,16 +93,41 @@ struct CombatFrame {
 
 struct JournalLine {
   int seat = -1;  // -1: everybody may read it
-  std::string text;
+  TextRef text;
+};
+
+// Tells the Lua host which copy of a state it is looking at: every new state
+// and every copy gets a new tag, so a live table the host built for one state
+// is never used for another (lua_vars.cpp). A move keeps the tag: the moved
+// state is the same game. Not part of the game.
+class StateTag {
+ public:
+  StateTag() : v_(next()) {}
+  StateTag(const StateTag&) : v_(next()) {}
+  StateTag(StateTag&& o) noexcept : v_(o.v_) { o.v_ = next(); }
+  StateTag& operator=(const StateTag&) {
+    v_ = next();
+    return *this;
+  }
+  StateTag& operator=(StateTag&& o) noexcept {
+    v_ = o.v_;
+    o.v_ = next();
+    return *this;
+  }
+  uint64_t value() const { return v_; }
+
+ private:
+  static uint64_t next();
+  uint64_t v_;
 };
 
 struct State {
   uint64_t seed = 0;
   Rng rng;
-  std::vector<Entity> entities;
+  std::vector<Entity> entities;  // indexed by EntityId
+  std::vector<PropCell> props;   // sorted by (entity, prop)
   std::vector<Zone> zones;
   std::vector<Seat> seats;
-  Dict vars;
   Dict options;  // how the game was set up (e.g. which practice board)
   int start_seat = 0;
   std::vector<FlowFrame> flow;
@@ -98,16 +136,33 @@ struct State {
   std::vector<Decision> pending;
   bool over = false;
   Value result;
+  TextRef result_text;
   uint64_t choices_applied = 0;
-  std::vector<JournalLine> journal;  // what happened since the last choice
+  // What happened since the last choice, for people: not part of the hash,
+  // and not kept by playouts.
+  std::vector<JournalLine> journal;
 
+  // Game variables. Writes go through set_var (or the host's live tables).
+  const Dict& vars() const { return vars_; }
+  const Value& var(std::string_view name) const { return dict_get(vars_, name); }
+  void set_var(std::string_view name, Value v);
+  Value* var_slot(std::string_view name) { return dict_find(vars_, name); }
+  // Bumped when a variable holding a table is replaced or removed by
+  // set_var: live tables built before it are stale.
+  uint64_t tables_version() const { return tables_version_; }
+  uint64_t tag() const { return tag_.value(); }
+
+  // Everything that decides how the game goes on; journal, prompts and labels
+  // (presentation) are left out, so playouts and played games hash alike.
   uint64_t hash() const;
-  int zone_index(std::string_view key) const;
   const Entity* entity(EntityId id) const;
   Entity* entity(EntityId id);
   const Decision* pending_for(int seat) const;
-};
 
-std::string zone_key(std::string_view def, int seat);
+ private:
+  Dict vars_;
+  uint64_t tables_version_ = 0;
+  StateTag tag_;
+};
 
 }  // namespace tabula

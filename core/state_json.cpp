@@ -1,5 +1,7 @@
 #include "core/state_json.h"
 
+#include "core/engine.h"
+
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -46,111 +48,159 @@ Value value_from_json(const json& j) {
 }
 
 namespace {
+constexpr const char* kFormat = "tabula-state/2";
+
 json dict_json(const Dict& d) { return value_to_json(Value::dict(d)); }
 Dict json_dict(const json& j) { return j.is_null() ? Dict{} : value_from_json(j).entries(); }
 
-json call_json(const Call& c) {
-  return {{"module", c.module}, {"fn", c.fn}, {"args", value_to_json(c.args)}, {"entity", c.entity}, {"what", c.what}};
+[[noreturn]] void bad(const std::string& what) { throw std::runtime_error("malformed state: " + what); }
+
+json text_json(const Engine& e, const TextRef& t) {
+  if (t.empty()) return nullptr;
+  return {{"text", e.packs().texts[t.key].key}, {"args", value_to_json(t.args)}};
 }
-Call json_call(const json& j) {
+TextRef json_text(const Engine& e, const json& j) {
+  TextRef t;
+  if (j.is_null()) return t;
+  t.key = e.packs().text_id(j.at("text").get<std::string>());
+  if (t.key < 0) bad("unknown text '" + j.at("text").get<std::string>() + "'");
+  t.args = value_from_json(j.at("args"));
+  return t;
+}
+
+json call_json(const Engine& e, const Call& c) {
+  return {{"fn", e.function_name(c.fn)}, {"entity", c.entity}, {"kind", static_cast<int>(c.kind)},
+          {"detail", c.detail}, {"args", value_to_json(c.args)}};
+}
+Call json_call(const Engine& e, const State& s, const json& j) {
   Call c;
-  c.module = j.at("module");
-  c.fn = j.at("fn");
-  c.args = value_from_json(j.at("args"));
+  const std::string name = j.at("fn");
+  auto colon = name.rfind(':');
+  if (colon == std::string::npos) bad("a function is named 'module:path', not '" + name + "'");
+  c.fn = e.function_id(name.substr(0, colon), name.substr(colon + 1));
+  if (c.fn < 0) bad("unknown function '" + name + "'");
   c.entity = j.at("entity");
-  c.what = j.at("what");
+  if (c.entity != kNoEntity && !s.entity(c.entity)) bad("a call names no entity #" + std::to_string(c.entity));
+  int kind = j.at("kind");
+  if (kind < 0 || kind > static_cast<int>(CallKind::Probe)) bad("unknown call kind " + std::to_string(kind));
+  c.kind = static_cast<CallKind>(kind);
+  c.detail = j.at("detail");
+  c.args = value_from_json(j.at("args"));
   return c;
 }
 }  // namespace
 
-json state_to_json(const State& s) {
+json state_to_json(const Engine& e, const State& s) {
+  const PackSet& p = e.packs();
   json j;
-  j["format"] = "tabula-state/1";
+  j["format"] = kFormat;
   j["seed"] = s.seed;
+  j["seats"] = s.seats.size();
   j["rng"] = {{"words", {s.rng.words()[0], s.rng.words()[1], s.rng.words()[2], s.rng.words()[3]}},
               {"draws", s.rng.draws()}};
   json ents = json::array();
-  for (const auto& e : s.entities)
-    ents.push_back({{"id", e.id}, {"def", e.def}, {"zone", e.zone}, {"owner", e.owner},
-                    {"face_up", e.face_up}, {"props", dict_json(e.props)}});
+  for (const auto& x : s.entities)
+    ents.push_back({{"def", p.defs[x.def]->id}, {"zone", x.zone}, {"owner", x.owner}, {"face_up", x.face_up}});
   j["entities"] = ents;
+  json props = json::array();
+  for (const auto& c : s.props)
+    props.push_back({{"entity", c.entity}, {"prop", p.prop_names[c.prop]}, {"value", value_to_json(c.value)}});
+  j["props"] = props;
   json zones = json::array();
-  for (const auto& z : s.zones) zones.push_back({{"key", z.key}, {"def", z.def}, {"seat", z.seat}, {"items", z.items}});
+  for (size_t z = 0; z < s.zones.size(); ++z) zones.push_back({{"zone", e.zone_name(s, static_cast<int>(z))}, {"items", s.zones[z].items}});
   j["zones"] = zones;
   json seats = json::array();
-  for (const auto& st : s.seats)
-    seats.push_back({{"name", st.name}, {"counters", dict_json(st.counters)}, {"secret", dict_json(st.secret)}});
-  j["seats"] = seats;
-  j["vars"] = dict_json(s.vars);
+  for (const auto& st : s.seats) seats.push_back({{"counters", dict_json(st.counters)}, {"secret", dict_json(st.secret)}});
+  j["seat_values"] = seats;
+  j["vars"] = dict_json(s.vars());
   j["options"] = dict_json(s.options);
   j["start_seat"] = s.start_seat;
   json flow = json::array();
   for (const auto& f : s.flow)
-    flow.push_back({{"node", f.node}, {"started", f.started}, {"iteration", f.iteration},
+    flow.push_back({{"node", e.node_id(f.node)}, {"started", f.started}, {"iteration", f.iteration},
                     {"seat_pos", f.seat_pos}, {"first_seat", f.first_seat}, {"child", f.child}});
   j["flow"] = flow;
   j["combat"] = {{"active", s.combat.active}, {"seat", s.combat.seat}, {"defenders", s.combat.defenders},
                  {"defeated", s.combat.defeated}, {"stage", s.combat.stage},
                  {"agenda_floor", s.combat.agenda_floor}};
   json agenda = json::array();
-  for (const auto& c : s.agenda) agenda.push_back(call_json(c));
+  for (const auto& c : s.agenda) agenda.push_back(call_json(e, c));
   j["agenda"] = agenda;
   json pending = json::array();
   for (const auto& d : s.pending) {
     json opts = json::array();
-    for (const auto& o : d.options) opts.push_back({{"id", o.id}, {"label", o.label}});
-    pending.push_back({{"seat", d.seat}, {"prompt", d.prompt}, {"options", opts}, {"then", call_json(d.then)},
-                       {"secret", d.secret}});
+    for (const auto& o : d.options)
+      opts.push_back({{"id", o.id}, {"int", o.int_id}, {"entity", o.entity}, {"label", text_json(e, o.label)}});
+    pending.push_back({{"seat", d.seat}, {"prompt", text_json(e, d.prompt)}, {"option_label", text_json(e, d.option_label)}, {"options", opts},
+                       {"then", call_json(e, d.then)}, {"secret", d.secret}});
   }
   j["pending"] = pending;
   j["over"] = s.over;
   j["result"] = value_to_json(s.result);
+  j["result_text"] = text_json(e, s.result_text);
   j["choices_applied"] = s.choices_applied;
   json journal = json::array();
-  for (const auto& l : s.journal) journal.push_back({{"seat", l.seat}, {"text", l.text}});
+  for (const auto& l : s.journal) journal.push_back({{"seat", l.seat}, {"text", text_json(e, l.text)}});
   j["journal"] = journal;
   return j;
 }
 
-State state_from_json(const json& j) {
+State state_from_json(const Engine& e, const json& j) {
+  const PackSet& p = e.packs();
   try {
-    if (j.value("format", "") != "tabula-state/1") throw std::runtime_error("not a tabula-state/1 document");
-    State s;
-    s.seed = j.at("seed");
+    if (j.value("format", "") != kFormat) {
+      if (j.value("format", "") == "tabula-state/1")
+        throw std::runtime_error("this state was saved by an older format (tabula-state/1); it cannot be loaded");
+      throw std::runtime_error(std::string("not a ") + kFormat + " document");
+    }
+    const int64_t nseats = j.at("seats");
+    if (nseats < p.seats.min || nseats > p.seats.max) bad("seat count " + std::to_string(nseats) + " outside the pack's range");
+    State s = e.blank_state(j.at("seed"), static_cast<int>(nseats), json_dict(j.at("options")));
     uint64_t words[4];
     for (int i = 0; i < 4; ++i) words[i] = j.at("rng").at("words").at(i);
     s.rng.restore(words, j.at("rng").at("draws"));
-    for (const auto& e : j.at("entities")) {
-      Entity x;
-      x.id = e.at("id");
-      x.def = e.at("def");
-      x.zone = e.at("zone");
-      x.owner = e.at("owner");
-      x.face_up = e.at("face_up");
-      x.props = json_dict(e.at("props"));
-      s.entities.push_back(std::move(x));
+    for (const auto& x : j.at("entities")) {
+      Entity en;
+      en.def = p.def_id(x.at("def").get<std::string>());
+      if (en.def < 0) bad("unknown entity definition '" + x.at("def").get<std::string>() + "'");
+      en.zone = x.at("zone");
+      if (en.zone < -1 || en.zone >= static_cast<int>(s.zones.size())) bad("an entity in no zone " + std::to_string(en.zone));
+      en.owner = x.at("owner");
+      en.face_up = x.at("face_up");
+      s.entities.push_back(en);
     }
-    for (const auto& z : j.at("zones")) {
-      Zone x;
-      x.key = z.at("key");
-      x.def = z.at("def");
-      x.seat = z.at("seat");
-      x.items = z.at("items").get<std::vector<EntityId>>();
-      s.zones.push_back(std::move(x));
+    for (const auto& c : j.at("props")) {
+      PropCell cell;
+      cell.entity = c.at("entity");
+      cell.prop = p.prop_id(c.at("prop").get<std::string>());
+      if (!s.entity(cell.entity) || cell.prop < 0) bad("a property of no entity or of no kind");
+      cell.value = value_from_json(c.at("value"));
+      s.props.push_back(std::move(cell));
     }
-    for (const auto& st : j.at("seats")) {
-      Seat x;
-      x.name = st.at("name");
-      x.counters = json_dict(st.at("counters"));
-      x.secret = json_dict(st.at("secret"));
-      s.seats.push_back(std::move(x));
+    if (!std::is_sorted(s.props.begin(), s.props.end(), [](const PropCell& a, const PropCell& b) {
+          return a.entity != b.entity ? a.entity < b.entity : a.prop < b.prop;
+        }))
+      bad("properties out of order");
+    const auto& zones = j.at("zones");
+    if (zones.size() != s.zones.size()) bad("the zones do not match the packs");
+    for (size_t z = 0; z < zones.size(); ++z) {
+      if (zones[z].at("zone").get<std::string>() != e.zone_name(s, static_cast<int>(z))) bad("the zones do not match the packs");
+      s.zones[z].items = zones[z].at("items").get<std::vector<EntityId>>();
+      for (EntityId id : s.zones[z].items)
+        if (!s.entity(id) || s.entities[id].zone != static_cast<int>(z)) bad("zone " + e.zone_name(s, static_cast<int>(z)) + " lists an entity that is elsewhere");
     }
-    s.vars = json_dict(j.at("vars"));
-    s.options = json_dict(j.at("options"));
+    const auto& seats = j.at("seat_values");
+    if (seats.size() != s.seats.size()) bad("seat values for another number of seats");
+    for (size_t i = 0; i < seats.size(); ++i) {
+      s.seats[i].counters = json_dict(seats[i].at("counters"));
+      s.seats[i].secret = json_dict(seats[i].at("secret"));
+    }
+    for (auto& [k, v] : json_dict(j.at("vars"))) s.set_var(k, std::move(v));
     s.start_seat = j.at("start_seat");
     for (const auto& f : j.at("flow")) {
       FlowFrame x;
-      x.node = f.at("node");
+      x.node = e.node_index(f.at("node").get<std::string>());
+      if (x.node < 0) bad("unknown flow node '" + f.at("node").get<std::string>() + "'");
       x.started = f.at("started");
       x.iteration = f.at("iteration");
       x.seat_pos = f.at("seat_pos");
@@ -165,23 +215,32 @@ State state_from_json(const json& j) {
     s.combat.defeated = c.at("defeated");
     s.combat.stage = c.at("stage");
     s.combat.agenda_floor = c.at("agenda_floor");
-    for (const auto& a : j.at("agenda")) s.agenda.push_back(json_call(a));
-    for (const auto& p : j.at("pending")) {
+    for (const auto& a : j.at("agenda")) s.agenda.push_back(json_call(e, s, a));
+    for (const auto& pd : j.at("pending")) {
       Decision d;
-      d.seat = p.at("seat");
-      d.prompt = p.at("prompt");
-      for (const auto& o : p.at("options")) d.options.push_back({o.at("id"), o.at("label")});
-      d.then = json_call(p.at("then"));
-      d.secret = p.at("secret");
+      d.seat = pd.at("seat");
+      d.prompt = json_text(e, pd.at("prompt"));
+      d.option_label = json_text(e, pd.at("option_label"));
+      for (const auto& o : pd.at("options")) {
+        Option opt;
+        opt.id = o.at("id");
+        opt.int_id = o.at("int");
+        opt.entity = o.at("entity");
+        opt.label = json_text(e, o.at("label"));
+        d.options.push_back(std::move(opt));
+      }
+      d.then = json_call(e, s, pd.at("then"));
+      d.secret = pd.at("secret");
       s.pending.push_back(std::move(d));
     }
     s.over = j.at("over");
     s.result = value_from_json(j.at("result"));
+    s.result_text = json_text(e, j.at("result_text"));
     s.choices_applied = j.at("choices_applied");
-    for (const auto& l : j.at("journal")) s.journal.push_back({l.at("seat"), l.at("text")});
+    for (const auto& l : j.at("journal")) s.journal.push_back({l.at("seat"), json_text(e, l.at("text"))});
     return s;
-  } catch (const json::exception& e) {
-    throw std::runtime_error(std::string("malformed state: ") + e.what());
+  } catch (const json::exception& x) {
+    throw std::runtime_error(std::string("malformed state: ") + x.what());
   }
 }
 

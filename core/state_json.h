@@ -1,4 +1,6 @@
 // Saving a state to JSON and loading it back; the round trip keeps the hash.
+// A saved state names definitions, properties, zones, flow nodes, script
+// functions and texts by name, so it loads into any engine of the same packs.
 #pragma once
 #include <nlohmann/json_fwd.hpp>
 #include <string>
@@ -7,9 +9,11 @@
 
 namespace tabula {
 
+class Engine;
+
 nlohmann::json value_to_json(const Value& v);
 Value value_from_json(const nlohmann::json& j);
-nlohmann::json state_to_json(const State& s);
-State state_from_json(const nlohmann::json& j);  // throws std::runtime_error on malformed input
+nlohmann::json state_to_json(const Engine& e, const State& s);
+State state_from_json(const Engine& e, const nlohmann::json& j);  // throws std::runtime_error on malformed input
 
 }  // namespace tabula

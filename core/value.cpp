@@ -1,31 +1,88 @@
 #include "core/value.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace tabula {
 
 namespace {
 const Value kNil;
+const std::string kEmptyString;
+const List kEmptyList;
+const Dict kEmptyDict;
 
 auto lower(const Dict& d, std::string_view key) {
-  return std::lower_bound(d.begin(), d.end(), key,
-                          [](const auto& e, std::string_view k) { return e.first < k; });
+  return std::lower_bound(d.begin(), d.end(), key, [](const auto& e, std::string_view k) { return e.first < k; });
+}
+auto lower(Dict& d, std::string_view key) {
+  return std::lower_bound(d.begin(), d.end(), key, [](const auto& e, std::string_view k) { return e.first < k; });
 }
 }  // namespace
 
 Value Value::list(List items) {
   Value v;
   v.kind_ = Kind::List;
-  v.list_ = std::move(items);
+  v.list_ = new List(std::move(items));
   return v;
 }
 
 Value Value::dict(Dict items) {
+  std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   Value v;
   v.kind_ = Kind::Dict;
-  std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  v.dict_ = std::move(items);
+  v.dict_ = new Dict(std::move(items));
   return v;
+}
+
+void Value::release() noexcept {
+  switch (kind_) {
+    case Kind::Str: delete str_; break;
+    case Kind::List: delete list_; break;
+    case Kind::Dict: delete dict_; break;
+    default: break;
+  }
+  kind_ = Kind::Nil;
+}
+
+// Deep copies what `o` holds (a string, list or dict); this value's own
+// payload must already be released or never held.
+void Value::copy_from(const Value& o) {
+  switch (o.kind_) {
+    case Kind::Str: str_ = new std::string(*o.str_); break;
+    case Kind::List: list_ = new List(*o.list_); break;
+    case Kind::Dict: dict_ = new Dict(*o.dict_); break;
+    default: int_ = o.int_; break;
+  }
+  kind_ = o.kind_;
+}
+
+Value& Value::operator=(const Value& o) {
+  if (this == &o) return *this;
+  // Assigning into a container of the same kind reuses its memory.
+  if (kind_ == o.kind_) {
+    switch (kind_) {
+      case Kind::Str: *str_ = *o.str_; return *this;
+      case Kind::List: *list_ = *o.list_; return *this;
+      case Kind::Dict: *dict_ = *o.dict_; return *this;
+      default: int_ = o.int_; return *this;
+    }
+  }
+  Value copy(o);
+  return *this = std::move(copy);
+}
+
+const std::string& Value::as_str() const { return kind_ == Kind::Str ? *str_ : kEmptyString; }
+const List& Value::items() const { return kind_ == Kind::List ? *list_ : kEmptyList; }
+const Dict& Value::entries() const { return kind_ == Kind::Dict ? *dict_ : kEmptyDict; }
+
+List& Value::items() {
+  if (kind_ != Kind::List) *this = list();
+  return *list_;
+}
+
+Dict& Value::entries() {
+  if (kind_ != Kind::Dict) *this = dict();
+  return *dict_;
 }
 
 const Value& dict_get(const Dict& d, std::string_view key) {
@@ -34,14 +91,12 @@ const Value& dict_get(const Dict& d, std::string_view key) {
 }
 
 Value* dict_find(Dict& d, std::string_view key) {
-  auto it = std::lower_bound(d.begin(), d.end(), key,
-                             [](const auto& e, std::string_view k) { return e.first < k; });
+  auto it = lower(d, key);
   return (it != d.end() && it->first == key) ? &it->second : nullptr;
 }
 
 void dict_set(Dict& d, std::string_view key, Value v) {
-  auto it = std::lower_bound(d.begin(), d.end(), key,
-                             [](const auto& e, std::string_view k) { return e.first < k; });
+  auto it = lower(d, key);
   if (it != d.end() && it->first == key) {
     if (v.is_nil()) d.erase(it);
     else it->second = std::move(v);
@@ -51,23 +106,17 @@ void dict_set(Dict& d, std::string_view key, Value v) {
 }
 
 bool dict_erase(Dict& d, std::string_view key) {
-  auto it = std::lower_bound(d.begin(), d.end(), key,
-                             [](const auto& e, std::string_view k) { return e.first < k; });
+  auto it = lower(d, key);
   if (it == d.end() || it->first != key) return false;
   d.erase(it);
   return true;
 }
 
-const Value& Value::get(std::string_view key) const {
-  return kind_ == Kind::Dict ? dict_get(dict_, key) : kNil;
-}
+const Value& Value::get(std::string_view key) const { return kind_ == Kind::Dict ? dict_get(*dict_, key) : kNil; }
 
-void Value::set(std::string_view key, Value v) {
-  if (kind_ != Kind::Dict) *this = dict();
-  dict_set(dict_, key, std::move(v));
-}
+void Value::set(std::string_view key, Value v) { dict_set(entries(), key, std::move(v)); }
 
-bool Value::erase(std::string_view key) { return kind_ == Kind::Dict && dict_erase(dict_, key); }
+bool Value::erase(std::string_view key) { return kind_ == Kind::Dict && dict_erase(*dict_, key); }
 
 bool Value::operator==(const Value& o) const {
   if (kind_ != o.kind_) return false;
@@ -75,9 +124,9 @@ bool Value::operator==(const Value& o) const {
     case Kind::Nil: return true;
     case Kind::Bool:
     case Kind::Int: return int_ == o.int_;
-    case Kind::Str: return str_ == o.str_;
-    case Kind::List: return list_ == o.list_;
-    case Kind::Dict: return dict_ == o.dict_;
+    case Kind::Str: return *str_ == *o.str_;
+    case Kind::List: return *list_ == *o.list_;
+    case Kind::Dict: return *dict_ == *o.dict_;
   }
   return false;
 }
@@ -99,36 +148,41 @@ std::string Value::to_string() const {
     case Kind::Nil: return "nil";
     case Kind::Bool: return int_ ? "true" : "false";
     case Kind::Int: return std::to_string(int_);
-    case Kind::Str: return "\"" + str_ + "\"";
+    case Kind::Str: return "\"" + *str_ + "\"";
     case Kind::List: {
       std::string s = "[";
-      for (size_t i = 0; i < list_.size(); ++i) s += (i ? ", " : "") + list_[i].to_string();
+      for (size_t i = 0; i < list_->size(); ++i) s += (i ? ", " : "") + (*list_)[i].to_string();
       return s + "]";
     }
     case Kind::Dict: {
       std::string s = "{";
-      for (size_t i = 0; i < dict_.size(); ++i)
-        s += (i ? ", " : "") + dict_[i].first + " = " + dict_[i].second.to_string();
+      for (size_t i = 0; i < dict_->size(); ++i)
+        s += (i ? ", " : "") + (*dict_)[i].first + " = " + (*dict_)[i].second.to_string();
       return s + "}";
     }
   }
   return "?";
 }
 
-void Hasher::bytes(const void* p, size_t n) {
-  auto* b = static_cast<const unsigned char*>(p);
-  for (size_t i = 0; i < n; ++i) {
-    h ^= b[i];
-    h *= 1099511628211ull;
+void Hasher::str(std::string_view s) {
+  u64(s.size());
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w = 0;
+    for (int b = 0; b < 8; ++b) w |= static_cast<uint64_t>(static_cast<unsigned char>(s[i + b])) << (8 * b);
+    u64(w);
   }
+  uint64_t w = 0;
+  for (int b = 0; i < s.size(); ++i, ++b) w |= static_cast<uint64_t>(static_cast<unsigned char>(s[i])) << (8 * b);
+  u64(w);
 }
 
 void Hasher::value(const Value& v) {
   u64(static_cast<uint64_t>(v.kind()));
   switch (v.kind()) {
     case Value::Kind::Nil: break;
-    case Value::Kind::Bool:
-    case Value::Kind::Int: i64(v.as_int(v.as_bool() ? 1 : 0)); break;
+    case Value::Kind::Bool: u64(v.as_bool()); break;
+    case Value::Kind::Int: i64(v.as_int()); break;
     case Value::Kind::Str: str(v.as_str()); break;
     case Value::Kind::List:
       u64(v.items().size());

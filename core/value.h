@@ -1,6 +1,8 @@
 // A small dynamic value: what entity properties, variables, decision arguments
 // and script results are made of. Integers only (no floats) so that every
-// computation is exact and identical on every build.
+// computation is exact and identical on every build. Sixteen bytes: a kind
+// and either an integer or a pointer to a string, list or dictionary that the
+// value owns (copying a value copies what it holds).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -20,15 +22,33 @@ class Value {
  public:
   enum class Kind : uint8_t { Nil, Bool, Int, Str, List, Dict };
 
-  Value() = default;
-  Value(bool b) : kind_(Kind::Bool), int_(b ? 1 : 0) {}
-  Value(int i) : kind_(Kind::Int), int_(i) {}
-  Value(int64_t i) : kind_(Kind::Int), int_(i) {}
-  Value(const char* s) : kind_(Kind::Str), str_(s) {}
-  Value(std::string s) : kind_(Kind::Str), str_(std::move(s)) {}
-  Value(std::string_view s) : kind_(Kind::Str), str_(s) {}
+  Value() noexcept : int_(0) {}
+  Value(bool b) noexcept : kind_(Kind::Bool), int_(b ? 1 : 0) {}
+  Value(int i) noexcept : kind_(Kind::Int), int_(i) {}
+  Value(int64_t i) noexcept : kind_(Kind::Int), int_(i) {}
+  Value(const char* s) : kind_(Kind::Str), str_(new std::string(s)) {}
+  Value(std::string s) : kind_(Kind::Str), str_(new std::string(std::move(s))) {}
+  Value(std::string_view s) : kind_(Kind::Str), str_(new std::string(s)) {}
   static Value list(List items = {});
   static Value dict(Dict items = {});
+
+  Value(const Value& o) : kind_(o.kind_), int_(o.int_) {
+    if (kind_ >= Kind::Str) copy_from(o);
+  }
+  Value(Value&& o) noexcept : kind_(o.kind_), int_(o.int_) { o.kind_ = Kind::Nil; }
+  Value& operator=(const Value& o);
+  Value& operator=(Value&& o) noexcept {
+    if (this != &o) {
+      if (kind_ >= Kind::Str) release();
+      kind_ = o.kind_;
+      int_ = o.int_;
+      o.kind_ = Kind::Nil;
+    }
+    return *this;
+  }
+  ~Value() {
+    if (kind_ >= Kind::Str) release();
+  }
 
   Kind kind() const { return kind_; }
   bool is_nil() const { return kind_ == Kind::Nil; }
@@ -37,14 +57,17 @@ class Value {
   bool is_str() const { return kind_ == Kind::Str; }
   bool is_list() const { return kind_ == Kind::List; }
   bool is_dict() const { return kind_ == Kind::Dict; }
+  // A list or a dict: what scripts see as a table.
+  bool is_table() const { return kind_ == Kind::List || kind_ == Kind::Dict; }
 
-  bool as_bool() const { return kind_ == Kind::Nil ? false : int_ != 0 || kind_ != Kind::Bool; }
+  // As in Lua, only nil and false are false.
+  bool as_bool() const { return kind_ == Kind::Nil ? false : kind_ != Kind::Bool || int_ != 0; }
   int64_t as_int(int64_t fallback = 0) const { return kind_ == Kind::Int ? int_ : fallback; }
-  const std::string& as_str() const { return str_; }
-  const List& items() const { return list_; }
-  List& items() { return list_; }
-  const Dict& entries() const { return dict_; }
-  Dict& entries() { return dict_; }
+  const std::string& as_str() const;  // "" unless a string
+  const List& items() const;          // empty unless a list
+  const Dict& entries() const;        // empty unless a dict
+  List& items();                      // makes this an empty list first unless it is one
+  Dict& entries();                    // makes this an empty dict first unless it is one
 
   // Dict access; get() returns nil for a missing key.
   const Value& get(std::string_view key) const;
@@ -59,11 +82,16 @@ class Value {
   static const char* kind_name(Kind k);
 
  private:
+  void release() noexcept;
+  void copy_from(const Value& o);
+
   Kind kind_ = Kind::Nil;
-  int64_t int_ = 0;
-  std::string str_;
-  List list_;
-  Dict dict_;
+  union {
+    int64_t int_;
+    std::string* str_;
+    List* list_;
+    Dict* dict_;
+  };
 };
 
 const Value& dict_get(const Dict& d, std::string_view key);
@@ -71,13 +99,17 @@ Value* dict_find(Dict& d, std::string_view key);
 void dict_set(Dict& d, std::string_view key, Value v);
 bool dict_erase(Dict& d, std::string_view key);
 
-// Stable 64-bit hashing (FNV-1a) used by State::hash().
+// Stable 64-bit hashing used by State::hash(): the same on every platform and
+// build (integers are mixed as numbers, never as memory).
 struct Hasher {
-  uint64_t h = 1469598103934665603ull;
-  void bytes(const void* p, size_t n);
-  void u64(uint64_t v) { bytes(&v, sizeof v); }
+  uint64_t h = 0x6a09e667f3bcc909ull;
+  void u64(uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
   void i64(int64_t v) { u64(static_cast<uint64_t>(v)); }
-  void str(std::string_view s) { u64(s.size()); bytes(s.data(), s.size()); }
+  void str(std::string_view s);
   void value(const Value& v);
 };
 

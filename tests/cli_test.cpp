@@ -56,6 +56,7 @@ id = "sealed"
 name = { en = "Sealed bids" }
 version = "1"
 rules = "rules.lua"
+texts = ["texts.toml"]
 
 [seats]
 min = 2
@@ -82,8 +83,8 @@ local M = {}
 
 function M.bid()
   for seat = 1, T.seats() do
-    T.decide { seat = seat, prompt = "Your sealed bid", secret = true, on_choice = "bid_made", args = { seat = seat },
-               options = { { id = "b1", label = "bid 1" }, { id = "b2", label = "bid 2" }, { id = "b3", label = "bid 3" } } }
+    T.decide { seat = seat, prompt = "your_bid", secret = true, on_choice = "bid_made", args = { seat = seat },
+               options = { "b1", "b2", "b3" }, label = "bid" }
   end
 end
 
@@ -100,7 +101,7 @@ function M.bid_made(ctx)
   end
   local w = winners[T.random(#winners)]
   T.add_counter(w, "score", best)
-  T.log("seat " .. w .. " wins the round with " .. best)
+  T.log { "round_won", seat = w, bid = best }
 end
 
 function M.score()
@@ -112,6 +113,12 @@ function M.score()
 end
 
 return M
+)";
+
+const char* kSealedTexts = R"(
+your_bid = "Your sealed bid"
+bid = "bid {id}"
+round_won = "seat {seat} wins the round with {bid}"
 )";
 
 // A house rule for the duel: one round, and a named setup.
@@ -140,6 +147,7 @@ class Cli : public testing::Test {
     copy_dir(duel, tmp_ / "packs" / "duel");
     write_file(tmp_ / "packs" / "sealed" / "pack.toml", kSealedToml);
     write_file(tmp_ / "packs" / "sealed" / "rules.lua", kSealedLua);
+    write_file(tmp_ / "packs" / "sealed" / "texts.toml", kSealedTexts);
     write_file(tmp_ / "packs" / "short" / "pack.toml", kHouseRuleToml);
     // A duel whose knight fails in every damage modifier: a script error on the first hit.
     copy_dir(duel, tmp_ / "broken" / "duel");
@@ -250,7 +258,7 @@ TEST_F(Cli, CheckOfAMissingPackFailsClearly) {
 TEST_F(Cli, CheckReportsManifestAndScriptErrors) {
   Output m = tabula("check " + tmp("badtoml/duel"));
   EXPECT_EQ(m.code, 1) << m.text;
-  EXPECT_TRUE(has(m.text, "pack.toml:12:7: error: seats.min:")) << m.text;
+  EXPECT_TRUE(has(m.text, "pack.toml:13:7: error: seats.min:")) << m.text;
   Output s = tabula("check " + tmp("badlua/duel"));
   EXPECT_EQ(s.code, 1) << s.text;
   EXPECT_TRUE(has(s.text, "script error")) << s.text;
@@ -451,7 +459,7 @@ std::unique_ptr<tabula::Engine> engine_for(const std::string& dir) {
 
 TEST_F(Cli, RandomAgentIsSeededAndUniform) {
   tabula::Decision d;
-  for (int i = 0; i < 4; ++i) d.options.push_back({"o" + std::to_string(i), ""});
+  for (int i = 0; i < 4; ++i) d.options.push_back({"o" + std::to_string(i)});
   tabula::State s;
   tabula::RandomAgent a(42), b(42), c(43);
   int counts[4] = {0, 0, 0, 0};
@@ -499,11 +507,17 @@ TEST_F(Cli, PlayOutStopsAtTheCapAndOnErrors) {
   ASSERT_TRUE(broken);
   tabula::State t = broken->new_game(1, 2);
   uint64_t before = t.hash();
+  // In Mode::Play a failed choice is rolled back ...
+  r = tabula::play_out(*broken, t, agents, 0, {}, tabula::Mode::Play);
+  EXPECT_TRUE(r.failed);
+  EXPECT_EQ(r.choices, 0u);
+  EXPECT_TRUE(has(r.error, "knight is broken")) << r.error;
+  EXPECT_EQ(t.hash(), before);
+  // ... a playout (the default) keeps no copy: it only reports the failure.
   r = tabula::play_out(*broken, t, agents);
   EXPECT_TRUE(r.failed);
   EXPECT_EQ(r.choices, 0u);
   EXPECT_TRUE(has(r.error, "knight is broken")) << r.error;
-  EXPECT_EQ(t.hash(), before);  // the failed choice was rolled back
 }
 
 }  // namespace

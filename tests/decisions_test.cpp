@@ -73,7 +73,7 @@ TEST(Decisions, SimultaneousSecretOrdersStayHiddenUntilAllCommit) {
   ASSERT_TRUE(e->apply(s, 0, "s1-attack").ok);
   ASSERT_EQ(s.pending.size(), 1u);
   EXPECT_EQ(s.pending[0].seat, 1);
-  EXPECT_TRUE(dict_get(s.vars, "orders").is_nil());  // the flow has not gone on
+  EXPECT_TRUE(s.var("orders").is_nil());  // the flow has not gone on
   expect_no_trace_of(e->view_json(s, 1), 1);
   expect_no_trace_of(e->view_json(s, -1), 1);
   // Seat 1 sees its own secret, and only its own.
@@ -91,9 +91,9 @@ TEST(Decisions, SimultaneousSecretOrdersStayHiddenUntilAllCommit) {
 
   // Seat 2 commits: the orders are revealed and the flow goes on.
   ASSERT_TRUE(e->apply(s, 1, "s2-defend").ok);
-  EXPECT_EQ(dict_get(s.vars, "orders"), Value::list({Value("s1-attack"), Value("s2-defend")}));
+  EXPECT_EQ(s.var("orders"), Value::list({Value("s1-attack"), Value("s2-defend")}));
   ASSERT_EQ(s.pending.size(), 1u);
-  EXPECT_EQ(s.pending[0].prompt, "Next round?");
+  EXPECT_EQ(e->prompt(s, s.pending[0]), "Next round?");
   ASSERT_TRUE(e->apply(s, 0, "yes").ok);
   EXPECT_TRUE(s.over);
 }
@@ -106,11 +106,11 @@ TEST(Decisions, ThreeSeatsWaitForTheLastCommit) {
   ASSERT_TRUE(e->apply(s, 2, "s3-defend").ok);
   ASSERT_TRUE(e->apply(s, 0, "s1-defend").ok);
   ASSERT_EQ(s.pending.size(), 1u);
-  EXPECT_TRUE(dict_get(s.vars, "orders").is_nil());
+  EXPECT_TRUE(s.var("orders").is_nil());
   expect_no_trace_of(e->view_json(s, 1), 1);
   expect_no_trace_of(e->view_json(s, 1), 3);
   ASSERT_TRUE(e->apply(s, 1, "s2-attack").ok);
-  EXPECT_EQ(dict_get(s.vars, "orders"),
+  EXPECT_EQ(s.var("orders"),
             Value::list({Value("s1-defend"), Value("s2-attack"), Value("s3-defend")}));
 }
 

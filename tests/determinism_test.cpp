@@ -13,6 +13,6 @@ TEST(Determinism, PairsVisitsKeysInSortedOrder) {
     ASSERT_TRUE(r.ok()) << r.report();
     Engine e(std::move(r.packs));
     State s = e.new_game(1, 1);
-    EXPECT_EQ(dict_get(s.vars, "order").as_str(), "false true 1 3 apple banana cherry date fig kiwi mango zebra");
+    EXPECT_EQ(s.var("order").as_str(), "false true 1 3 apple banana cherry date fig kiwi mango zebra");
   }
 }

@@ -22,7 +22,7 @@ class Events : public testing::Test {
     engine = std::make_unique<Engine>(std::move(r.packs));
     state = engine->new_game(1, 1);
   }
-  const Value& var(const char* name) const { return dict_get(state.vars, name); }
+  const Value& var(const char* name) const { return state.var(name); }
   static Value strings(std::initializer_list<const char*> items) {
     List l;
     for (const char* s : items) l.push_back(Value(s));
@@ -61,10 +61,10 @@ TEST_F(Events, HealNeverGoesBelowZeroDamage) {
 
 TEST_F(Events, KnockOutMovesTheDefenderAndResetsItsDamage) {
   EXPECT_EQ(var("grunt_knocked_out"), Value(true));
-  const int fallen = state.zone_index("fallen@0");
+  const int fallen = engine->zone_index(state, "fallen@1");
   ASSERT_GE(fallen, 0);
   EXPECT_EQ(state.zones[fallen].items, (std::vector<EntityId>{kGrunt, kGuard}));
-  EXPECT_TRUE(state.zones[state.zone_index("line@0")].items.empty());
+  EXPECT_TRUE(state.zones[engine->zone_index(state, "line@1")].items.empty());
   EXPECT_EQ(engine->prop(state, kGuard, "damage").as_int(), 0);
   EXPECT_EQ(engine->prop(state, kGrunt, "damage").as_int(), 0);
   EXPECT_EQ(var("strike"),

@@ -40,7 +40,7 @@ std::vector<std::string> first_hit_journal(std::unique_ptr<PackSet> packs) {
   ApplyResult r = e.apply(s, d.seat, d.options.back().id);
   EXPECT_TRUE(r.ok) << r.error;
   std::vector<std::string> lines;
-  for (const auto& l : s.journal) lines.push_back(l.text);
+  for (const auto& l : s.journal) lines.push_back(e.render(s, l.text));
   return lines;
 }
 
@@ -124,7 +124,7 @@ TEST(Layers, SwappedScriptRuns) {
   State s = e.new_game(1, 2, {{"fighters", Value::list({Value("knight")})}});
   ASSERT_EQ(s.pending.size(), 1u);
   ASSERT_TRUE(e.apply(s, s.pending[0].seat, "hit1").ok);
-  const EntityId knight = s.zones[s.zone_index("band@0")].items.at(0);
+  const EntityId knight = s.zones[e.zone_index(s, "band@1")].items.at(0);
   EXPECT_EQ(e.prop(s, knight, "damage").as_int(), 0);
 }
 

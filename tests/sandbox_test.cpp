@@ -1,5 +1,6 @@
 // Scripts are sandboxed (ENGINE.md invariant 9) and a failing script loses
-// nothing (invariant 8): runaway loops hit the instruction budget, runaway
+// nothing (invariant 8): runaway loops hit the time limit (or, when asked
+// for, the deterministic instruction budget), runaway
 // allocation hits the memory cap, runtime errors name pack, file:line, entity
 // and hook, and each is rolled back to exactly the state before the choice.
 // Pack: tests/packs/sandbox-hooks (every option of its one question leads to
@@ -17,13 +18,23 @@ using namespace tabula;
 
 namespace {
 
-constexpr Limits kSmall{2'000'000, 4u << 20};  // small, so runaway scripts stop fast
+// Small limits, so runaway scripts stop fast: the default kind, a CPU-time
+// limit checked by a timer, and the deterministic instruction count.
+constexpr Limits kSmall{150, 4u << 20, 0};
+constexpr Limits kCounted{0, 4u << 20, 2'000'000};
 
-std::unique_ptr<Engine> sandbox() {
+struct LimitKind {
+  const char* name;
+  Limits limits;
+  const char* runaway;  // how the error names a runaway script
+};
+const LimitKind kKinds[] = {{"time", kSmall, "time limit exceeded"}, {"instructions", kCounted, "instruction budget exceeded"}};
+
+std::unique_ptr<Engine> sandbox(const Limits& limits = kSmall) {
   LoadResult r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/sandbox-hooks");
   EXPECT_TRUE(r.ok()) << r.report();
   if (!r.ok()) return nullptr;
-  return std::make_unique<Engine>(std::move(r.packs), kSmall);
+  return std::make_unique<Engine>(std::move(r.packs), limits);
 }
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
@@ -32,12 +43,12 @@ bool contains(const std::string& s, const std::string& part) { return s.find(par
 // checks that the state is exactly as before (hash and full dump).
 void expect_rolled_back(Engine& e, State& s, const std::string& option, const std::string& reason) {
   const uint64_t before = s.hash();
-  const std::string dump = state_to_json(s).dump();
+  const std::string dump = state_to_json(e, s).dump();
   ApplyResult r = e.apply(s, 0, option);
   EXPECT_FALSE(r.ok) << option << " was applied";
   EXPECT_TRUE(contains(r.error, reason)) << r.error;
   EXPECT_EQ(s.hash(), before) << option;
-  EXPECT_EQ(state_to_json(s).dump(), dump) << option;
+  EXPECT_EQ(state_to_json(e, s).dump(), dump) << option;
 }
 
 // The engine still works: "ok" is applied and the next round asks again.
@@ -47,19 +58,58 @@ void expect_still_working(Engine& e, State& s) {
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(e.prop(s, 0, "mark").as_int(), marks + 1);
   ASSERT_EQ(s.pending.size(), 1u);
-  EXPECT_EQ(s.pending[0].prompt, "What now?");
+  EXPECT_EQ(e.prompt(s, s.pending[0]), "What now?");
 }
 
 }  // namespace
 
-TEST(Sandbox, EndlessLoopHitsTheInstructionBudgetAndIsRolledBack) {
-  auto e = sandbox();
+class Runaway : public testing::TestWithParam<LimitKind> {};
+
+TEST_P(Runaway, EndlessLoopIsStoppedAndRolledBack) {
+  auto e = sandbox(GetParam().limits);
   ASSERT_TRUE(e);
   State s = e->new_game(1, 1);
   ASSERT_EQ(s.pending.size(), 1u);
-  expect_rolled_back(*e, s, "loop", "instruction budget");
+  expect_rolled_back(*e, s, "loop", GetParam().runaway);
+  expect_still_working(*e, s);
+  // The error names the script's line, as any error does.
+  ApplyResult r = e->apply(s, 0, "loop");
+  EXPECT_TRUE(contains(r.error, "sandbox-hooks/things/bomb.lua:")) << r.error;
+}
+
+// Catching the limit must not buy more time: pcall, xpcall and
+// coroutine.resume (and wrap) pass it on, and a runaway coroutine is
+// stopped as well as the main script.
+TEST_P(Runaway, LimitsCannotBeCaught) {
+  auto e = sandbox(GetParam().limits);
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_rolled_back(*e, s, "pcall_loop", GetParam().runaway);
+  expect_rolled_back(*e, s, "resume_loop", GetParam().runaway);
+  expect_rolled_back(*e, s, "coroutine_loop", GetParam().runaway);
+  expect_rolled_back(*e, s, "wrap_loop", GetParam().runaway);
   expect_still_working(*e, s);
 }
+
+TEST_P(Runaway, EndlessLoopAtStartIsAScriptError) {
+  auto e = sandbox(GetParam().limits);
+  ASSERT_TRUE(e);
+  try {
+    e->new_game(1, 1, {{"loop_at_start", Value(true)}});
+    FAIL() << "the endless setup hook returned";
+  } catch (const ScriptError& err) {
+    EXPECT_EQ(err.pack, "sandbox-hooks");
+    EXPECT_TRUE(contains(err.hook, "setup")) << err.hook;
+    EXPECT_TRUE(contains(err.message, GetParam().runaway)) << err.message;
+    EXPECT_TRUE(contains(err.where, "sandbox-hooks/rules/sandbox.lua:")) << err.where;
+  }
+  // The same engine starts a good game afterwards.
+  State s = e->new_game(1, 1);
+  EXPECT_EQ(s.pending.size(), 1u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Limits, Runaway, testing::ValuesIn(kKinds),
+                         [](const testing::TestParamInfo<LimitKind>& i) { return std::string(i.param.name); });
 
 TEST(Sandbox, EndlessAllocationHitsTheMemoryCapAndIsRolledBack) {
   auto e = sandbox();
@@ -74,35 +124,13 @@ TEST(Sandbox, EndlessAllocationHitsTheMemoryCapAndIsRolledBack) {
   expect_still_working(*e, s);
 }
 
-// Catching the budget or memory error must not buy more time: pcall,
-// xpcall and coroutine.resume pass the limits on (a loop around pcall would
-// otherwise never end).
-TEST(Sandbox, LimitsCannotBeCaught) {
+// Catching the memory error must not buy more memory.
+TEST(Sandbox, MemoryCapCannotBeCaught) {
   auto e = sandbox();
   ASSERT_TRUE(e);
   State s = e->new_game(1, 1);
-  expect_rolled_back(*e, s, "pcall_loop", "instruction budget");
-  expect_rolled_back(*e, s, "resume_loop", "instruction budget");
-  expect_rolled_back(*e, s, "coroutine_loop", "instruction budget");
   expect_rolled_back(*e, s, "pcall_alloc", "memory cap");
   expect_still_working(*e, s);
-}
-
-TEST(Sandbox, EndlessLoopAtStartIsAScriptError) {
-  auto e = sandbox();
-  ASSERT_TRUE(e);
-  try {
-    e->new_game(1, 1, {{"loop_at_start", Value(true)}});
-    FAIL() << "the endless setup hook returned";
-  } catch (const ScriptError& err) {
-    EXPECT_EQ(err.pack, "sandbox-hooks");
-    EXPECT_TRUE(contains(err.hook, "setup")) << err.hook;
-    EXPECT_TRUE(contains(err.message, "instruction budget")) << err.message;
-    EXPECT_TRUE(contains(err.where, "sandbox-hooks/rules/sandbox.lua:")) << err.where;
-  }
-  // The same engine starts a good game afterwards.
-  State s = e->new_game(1, 1);
-  EXPECT_EQ(s.pending.size(), 1u);
 }
 
 TEST(Sandbox, RuntimeErrorNamesPackFileLineEntityAndHook) {
@@ -131,7 +159,7 @@ TEST(Sandbox, DangerousLibrariesAreAbsent) {
   ASSERT_TRUE(e);
   State s = e->new_game(1, 1);
   const uint64_t before = s.hash();
-  Value p = e->host().call(s, e->packs().rules, "probe", Value::dict(), kNoEntity, "probe");
+  Value p = e->host().call_value(s, e->packs().rules, "probe", Value::dict());
   ASSERT_TRUE(p.is_dict()) << p.to_string();
   for (const char* name : {"io", "os", "debug", "package", "dofile", "loadfile", "collectgarbage", "dump", "random",
                            "randomseed"})

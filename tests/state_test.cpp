@@ -160,10 +160,10 @@ TEST(StateJson, RoundTripAtAMidGameDecisionKeepsTheHash) {
   step(*e, s, 1);
   ASSERT_FALSE(s.over);
   ASSERT_FALSE(s.pending.empty());
-  const std::string text = state_to_json(s).dump();
-  State loaded = state_from_json(nlohmann::json::parse(text));
+  const std::string text = state_to_json(*e, s).dump();
+  State loaded = state_from_json(*e, nlohmann::json::parse(text));
   EXPECT_EQ(loaded.hash(), s.hash());
-  EXPECT_EQ(state_to_json(loaded).dump(), text);
+  EXPECT_EQ(state_to_json(*e, loaded).dump(), text);
   // The loaded state plays on exactly like the original.
   while (!s.over) {
     step(*e, s);
@@ -174,10 +174,16 @@ TEST(StateJson, RoundTripAtAMidGameDecisionKeepsTheHash) {
 }
 
 TEST(StateJson, MalformedInputIsAnError) {
-  EXPECT_THROW(state_from_json(nlohmann::json::parse("{\"format\": \"other\"}")), std::runtime_error);
-  nlohmann::json j = state_to_json(State{});
+  auto e = duel();
+  ASSERT_TRUE(e);
+  EXPECT_THROW(state_from_json(*e, nlohmann::json::parse("{\"format\": \"other\"}")), std::runtime_error);
+  nlohmann::json j = state_to_json(*e, e->blank_state(1, 2));
   j.erase("flow");
-  EXPECT_THROW(state_from_json(j), std::runtime_error);
+  EXPECT_THROW(state_from_json(*e, j), std::runtime_error);
+  // A state names definitions, zones and functions: unknown names are refused.
+  nlohmann::json k = state_to_json(*e, e->new_game(1, 2));
+  k["entities"][0]["def"] = "dragon";
+  EXPECT_THROW(state_from_json(*e, k), std::runtime_error);
 }
 
 // --- rejected choices (invariant 8) -----------------------------------------------------------

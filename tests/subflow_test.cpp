@@ -13,7 +13,7 @@ TEST(Subflow, StartedNodeRunsAfterScheduledWorkThenFlowResumes) {
   Engine e(std::move(r.packs));
   State s = e.new_game(1, 1);
   ASSERT_EQ(s.pending.size(), 1u);
-  EXPECT_EQ(dict_get(s.vars, "trail").as_str(), "turn,scheduled,side,after");
+  EXPECT_EQ(s.var("trail").as_str(), "turn,scheduled,side,after");
 }
 
 TEST(Subflow, ModifierChannelAppliesListenersInEntityOrder) {
@@ -21,8 +21,8 @@ TEST(Subflow, ModifierChannelAppliesListenersInEntityOrder) {
   ASSERT_TRUE(r.ok()) << r.report();
   Engine e(std::move(r.packs));
   State s = e.new_game(1, 1);
-  EXPECT_EQ(dict_get(s.vars, "power").as_int(), 32);
-  EXPECT_EQ(dict_get(s.vars, "plain").as_int(), 13);  // an empty argument table is fine
+  EXPECT_EQ(s.var("power").as_int(), 32);
+  EXPECT_EQ(s.var("plain").as_int(), 13);  // an empty argument table is fine
   ASSERT_TRUE(e.apply(s, 0, "end").ok);
   EXPECT_TRUE(s.over);
   EXPECT_EQ(s.result.get("power").as_int(), 32);

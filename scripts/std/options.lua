@@ -5,7 +5,9 @@
 local T = tabula
 local options = {}
 
--- Returns the options list and a map from option id to entity id.
+-- Returns the options list and a map from option id to entity id. Each
+-- option carries its entity, so its label is the entity's name, unless
+-- label(id) gives a text for it.
 function options.for_entities(ids, prefix, label)
   local out, by_id, seen = {}, {}, {}
   prefix = prefix or ""
@@ -13,7 +15,7 @@ function options.for_entities(ids, prefix, label)
     local def = T.def(id)
     seen[def] = (seen[def] or 0) + 1
     local oid = prefix .. def .. (seen[def] > 1 and ("-" .. seen[def]) or "")
-    out[#out + 1] = { id = oid, label = label and label(id) or T.name(id) }
+    out[#out + 1] = { id = oid, entity = id, label = label and label(id) or nil }
     by_id[oid] = id
   end
   return out, by_id
@@ -29,8 +31,9 @@ end
 -- calling script; options.picked(ctx) there gives the entity, or nil when
 -- one of the `extra` options (listed first, e.g. "none") was chosen. With a
 -- single candidate and no extra option nobody is asked.
--- spec: seat, prompt, entities, prefix, label (function), extra, on_pick,
--- args (passed on), secret.
+-- spec: seat, prompt (a text), entities, prefix, label (a function from
+-- entity to text), extra (options { id =, label = text }), on_pick, args
+-- (passed on), secret.
 function options.pick(spec)
   local opts, by_id = options.for_entities(spec.entities, spec.prefix, spec.label)
   for i, x in ipairs(spec.extra or {}) do table.insert(opts, i, x) end

@@ -31,6 +31,25 @@ struct Provisional {
   SourcePos pos;
 };
 
+// Texts that have English but no Czech: game texts, and the names and card
+// texts of entity definitions. A missing translation shows in English.
+struct Missing {
+  std::string what;  // "text" or "name"/"text of" an entity
+  std::string key;
+  SourcePos pos;
+};
+
+std::vector<Missing> missing_translations(const PackSet& p) {
+  std::vector<Missing> out;
+  for (const auto& t : p.texts)
+    if (t.text.cs.empty()) out.push_back({"text", t.key, t.pos});
+  for (const auto& [id, d] : p.entities) {
+    if (!d.name.en.empty() && d.name.cs.empty()) out.push_back({"name", id, d.pos});
+    if (!d.text.en.empty() && d.text.cs.empty()) out.push_back({"card text", id, d.pos});
+  }
+  return out;
+}
+
 std::vector<Provisional> provisional_values(const PackSet& p) {
   std::vector<Provisional> out;
   for (const auto& [name, param] : p.params)
@@ -69,9 +88,11 @@ int cmd_check(const CheckArgs& a) {
 
   std::string script_error;
   std::vector<Provisional> prov;
+  std::vector<Missing> missing;
   std::unique_ptr<Engine> engine;
   if (lr.ok()) {
     prov = provisional_values(*lr.packs);
+    missing = missing_translations(*lr.packs);
     try {
       engine = std::make_unique<Engine>(std::move(lr.packs));
     } catch (const ScriptError& e) {
@@ -109,6 +130,11 @@ int cmd_check(const CheckArgs& a) {
         pj.push_back(x);
       }
       j["provisional"] = pj;
+      json mj = json::array();
+      for (const auto& m : missing)
+        mj.push_back({{"kind", m.what}, {"key", m.key}, {"lang", "cs"}, {"file", shown_path(m.pos.file)}, {"line", m.pos.line}});
+      j["missing_translations"] = mj;
+      j["texts"] = p.texts.size();
     }
     std::cout << j.dump(2) << "\n";
     return errors ? 1 : 0;
@@ -126,7 +152,7 @@ int cmd_check(const CheckArgs& a) {
   for (const auto& l : p.layers) layers += (layers.empty() ? "" : " < ") + l.id;
   std::cout << "OK " << p.id() << ": " << p.layers.size() << " layer" << (p.layers.size() == 1 ? "" : "s") << " ("
             << layers << "), " << p.entities.size() << " entity definitions, " << p.scripts.size() << " scripts, "
-            << p.flow.size() << " flow nodes, " << p.setups.size() << " setups";
+            << p.flow.size() << " flow nodes, " << p.setups.size() << " setups, " << p.texts.size() << " texts";
   if (warnings) std::cout << ", " << warnings << " warning" << (warnings == 1 ? "" : "s");
   std::cout << "\n";
   if (!p.setups.empty()) {
@@ -141,6 +167,8 @@ int cmd_check(const CheckArgs& a) {
     if (!v.note.empty()) std::cout << "  " << v.note;
     std::cout << "\n";
   }
+  std::cout << "missing Czech translations (" << missing.size() << ")" << (missing.empty() ? "" : ", shown in English:") << "\n";
+  for (const auto& m : missing) std::cout << "  " << m.what << " " << m.key << "  [" << where(m.pos) << "]\n";
   return 0;
 }
 

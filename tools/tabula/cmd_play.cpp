@@ -14,6 +14,7 @@
 #include "core/playout.h"
 #include "core/state_json.h"
 #include "tools/tabula/common.h"
+#include "tools/tabula/ui_text.h"
 
 namespace tabula::cli {
 
@@ -29,6 +30,13 @@ std::string dict_line(const json& d) {
   return s;
 }
 
+// The name a pack gives an id on screen: its text `<what>.<id>` (e.g.
+// "zone.party", "counter.gold", "prop.hp") in the language, else the id.
+std::string shown_name(const Engine& e, const State& s, const char* what, const std::string& id, const std::string& lang) {
+  int32_t key = e.packs().text_id(std::string(what) + "." + id);
+  return key < 0 ? id : e.render(s, TextRef{key, Value()}, lang);
+}
+
 class Table {
  public:
   Table(Engine& e, std::vector<bool> human, std::string lang) : e_(e), human_(std::move(human)), lang_(std::move(lang)) {
@@ -36,42 +44,47 @@ class Table {
   }
 
   std::string seat_name(int seat) const {
-    return "Seat " + std::to_string(seat + 1) + " (" + (human_[seat] ? "human" : "random") + ")";
+    return ui(lang_, Ui::Seat, std::to_string(seat + 1)) + " (" + ui(lang_, human_[seat] ? Ui::Human : Ui::Random) + ")";
   }
 
   // Journal lines a watcher at this table may read now; with several human
   // seats, private lines wait for their seat's next turn.
   void journal(const State& s) {
     for (const auto& l : s.journal) {
-      if (l.seat < 0) std::cout << "  | " << l.text << "\n";
-      else if (humans_ == 0) std::cout << "  | [seat " << l.seat + 1 << "] " << l.text << "\n";
+      const std::string text = e_.render(s, l.text, lang_);
+      if (l.seat < 0) std::cout << "  | " << text << "\n";
+      else if (humans_ == 0) std::cout << "  | [" << ui(lang_, Ui::Seat, std::to_string(l.seat + 1)) << "] " << text << "\n";
       else if (l.seat < static_cast<int>(human_.size()) && human_[l.seat]) {
-        if (humans_ == 1) std::cout << "  | " << l.text << "\n";
-        else held_[l.seat].push_back(l.text);
+        if (humans_ == 1) std::cout << "  | " << text << "\n";
+        else held_[l.seat].push_back(text);
       }
     }
   }
 
   void situation(const State& s, int seat) {
-    for (const auto& t : held_[seat]) std::cout << "  | (private) " << t << "\n";
+    for (const auto& t : held_[seat]) std::cout << "  | " << ui(lang_, Ui::Private) << " " << t << "\n";
     held_[seat].clear();
-    json v = json::parse(e_.view_json(s, seat));
-    std::cout << "\n=== " << seat_name(seat) << " to choose ===\n";
-    if (!v["vars"].empty()) std::cout << "game: " << dict_line(v["vars"]) << "\n";
+    json v = json::parse(e_.view_json(s, seat, lang_));
+    std::cout << "\n" << ui(lang_, Ui::ToChoose, seat_name(seat)) << "\n";
+    if (!v["vars"].empty()) std::cout << ui(lang_, Ui::Game) << ": " << dict_line(v["vars"]) << "\n";
     for (const auto& st : v["seats"]) {
       int i = st["seat"].get<int>() - 1;
-      std::cout << (i == seat ? "* " : "  ") << "Seat " << i + 1;
-      if (i == s.start_seat) std::cout << " (starts)";
-      std::cout << ": " << (st["counters"].empty() ? "-" : dict_line(st["counters"])) << "\n";
-      if (st.contains("secret") && !st["secret"].empty()) std::cout << "    your secrets: " << dict_line(st["secret"]) << "\n";
+      std::cout << (i == seat ? "* " : "  ") << ui(lang_, Ui::Seat, std::to_string(i + 1));
+      if (i == s.start_seat) std::cout << " " << ui(lang_, Ui::Starts);
+      std::string counters;
+      for (const auto& [k, val] : st["counters"].items())
+        counters += (counters.empty() ? "" : ", ") + shown_name(e_, s, "counter", k, lang_) + "=" + brief(val);
+      std::cout << ": " << (counters.empty() ? "-" : counters) << "\n";
+      if (st.contains("secret") && !st["secret"].empty())
+        std::cout << "    " << ui(lang_, Ui::YourSecrets) << ": " << dict_line(st["secret"]) << "\n";
     }
     for (const auto& z : v["zones"]) {
       if (z["count"].get<size_t>() == 0) continue;
-      std::string name = z["zone"].get<std::string>();
-      if (z.contains("seat")) name += " (seat " + std::to_string(z["seat"].get<int>()) + ")";
+      std::string name = shown_name(e_, s, "zone", z["zone"].get<std::string>(), lang_);
+      if (z.contains("seat")) name += " (" + ui(lang_, Ui::OfSeat, std::to_string(z["seat"].get<int>())) + ")";
       std::cout << "  " << name << ": ";
       if (!z.contains("items")) {
-        std::cout << z["count"].get<size_t>() << " hidden\n";
+        std::cout << ui(lang_, Ui::Hidden, std::to_string(z["count"].get<size_t>())) << "\n";
         continue;
       }
       std::string items;
@@ -81,30 +94,36 @@ class Table {
           ++hidden;
           continue;
         }
-        items += (items.empty() ? "" : ", ") + entity(it);
+        items += (items.empty() ? "" : ", ") + entity(s, it);
       }
-      if (hidden) items += (items.empty() ? "" : ", ") + std::to_string(hidden) + " face down";
+      if (hidden) items += (items.empty() ? "" : ", ") + ui(lang_, Ui::FaceDown, std::to_string(hidden));
       std::cout << items << "\n";
     }
     for (const auto& d : v["decisions"])
-      if (d.value("waiting", false))
-        std::cout << "  (waiting for seat " << d["seat"].get<int>() << (d.contains("prompt") ? ": " + brief(d["prompt"]) : " — a secret choice") << ")\n";
+      if (d.value("waiting", false)) {
+        const std::string who = std::to_string(d["seat"].get<int>());
+        std::cout << "  " << (d.contains("prompt") ? ui(lang_, Ui::WaitingFor, who, brief(d["prompt"])) : ui(lang_, Ui::WaitingSecret, who))
+                  << "\n";
+      }
   }
+
+  const std::string& lang() const { return lang_; }
 
  private:
   // "Knight [damage 1]": the name in the chosen language and the props the
   // pack shows for its kind, or else those that differ from the definition's.
-  std::string entity(const json& it) const {
+  std::string entity(const State& st, const json& it) const {
     const EntityDef* def = e_.packs().entity(it["def"].get<std::string>());
     std::string s = def ? def->name.get(lang_) : it["name"].get<std::string>();
-    if (!it.value("face_up", true)) s += " (face down)";
+    if (!it.value("face_up", true)) s += " (" + ui(lang_, Ui::FaceDownWord) + ")";
     std::string extra;
     if (it.contains("show")) {  // the pack chose what to show for this kind
-      for (const auto& kv : it["show"]) extra += (extra.empty() ? "" : ", ") + kv[0].get<std::string>() + " " + brief(kv[1]);
+      for (const auto& kv : it["show"])
+        extra += (extra.empty() ? "" : ", ") + shown_name(e_, st, "prop", kv[0].get<std::string>(), lang_) + " " + brief(kv[1]);
     } else if (it.contains("props")) {
       for (const auto& [k, val] : it["props"].items()) {
         if (def && value_to_json(dict_get(def->props, k)) == val) continue;
-        extra += (extra.empty() ? "" : ", ") + k + " " + brief(val);
+        extra += (extra.empty() ? "" : ", ") + shown_name(e_, st, "prop", k, lang_) + " " + brief(val);
       }
     }
     return extra.empty() ? s : s + " [" + extra + "]";
@@ -118,7 +137,7 @@ class Table {
 };
 
 // Reads a choice 1..n; -1 on q or end of input.
-int ask(size_t n) {
+int ask(size_t n, const std::string& lang) {
   std::string line;
   for (;;) {
     std::cout << "> " << std::flush;
@@ -133,7 +152,7 @@ int ask(size_t n) {
     int k = 0;
     auto [p, ec] = std::from_chars(line.data(), line.data() + line.size(), k);
     if (ec == std::errc() && p == line.data() + line.size() && k >= 1 && static_cast<size_t>(k) <= n) return k - 1;
-    std::cout << "Please enter a number from 1 to " << n << " (or q to quit)\n";
+    std::cout << ui(lang, Ui::EnterNumber, std::to_string(n)) << "\n";
   }
 }
 
@@ -166,8 +185,12 @@ int cmd_play(const PlayArgs& a) {
 
   Table table(e, human, a.lang);
   std::cout << e.packs().layers.back().name.get(a.lang) << " (" << e.packs().id() << ")";
-  if (!setup.empty()) std::cout << ", setup " << setup;
-  std::cout << ", seed " << seed << "\n";
+  if (!setup.empty()) {
+    auto named = e.packs().setups.find(setup);
+    std::cout << ", " << ui(a.lang, Ui::Setup) << " " << setup;
+    if (named != e.packs().setups.end() && named->second.name.en != setup) std::cout << " (" << named->second.name.get(a.lang) << ")";
+  }
+  std::cout << ", " << ui(a.lang, Ui::SeedLine) << " " << seed << "\n";
   for (int i = 0; i < g.seats; ++i) std::cout << "  " << table.seat_name(i) << "\n";
 
   State s;
@@ -203,7 +226,7 @@ int cmd_play(const PlayArgs& a) {
       const Decision* d = s.pending_for(seat);
       if (!d) continue;
       if (d->options.empty()) {
-        std::cout << "error: " << table.seat_name(seat) << " must decide \"" << d->prompt << "\" but has no options\n";
+        std::cout << "error: " << table.seat_name(seat) << " must decide \"" << e.prompt(s, *d, a.lang) << "\" but has no options\n";
         status = 1;
         quit = true;
         break;
@@ -211,26 +234,27 @@ int cmd_play(const PlayArgs& a) {
       std::string option;
       if (seat < static_cast<int>(human.size()) && human[seat]) {
         table.situation(s, seat);
-        std::cout << d->prompt << "\n";
-        for (size_t i = 0; i < d->options.size(); ++i) std::cout << "  " << i + 1 << ") " << d->options[i].label << "\n";
-        int k = ask(d->options.size());
+        std::cout << e.prompt(s, *d, a.lang) << "\n";
+        for (size_t i = 0; i < d->options.size(); ++i)
+          std::cout << "  " << i + 1 << ") " << e.label(s, *d, d->options[i], a.lang) << "\n";
+        int k = ask(d->options.size(), a.lang);
         if (k < 0) {
           quit = true;
           break;
         }
         option = d->options[k].id;
-        if (!isatty(STDIN_FILENO)) std::cout << table.seat_name(seat) << " chose: " << d->options[k].label << "\n";
+        if (!isatty(STDIN_FILENO)) std::cout << ui(a.lang, Ui::Chose, table.seat_name(seat), e.label(s, *d, d->options[k], a.lang)) << "\n";
       } else {
         const Option& pick = d->options[agents[seat].choose(s, *d)];
         option = pick.id;
-        if (d->secret && any_human) std::cout << table.seat_name(seat) << " made a secret choice\n";
-        else std::cout << table.seat_name(seat) << " chose: " << pick.label << "\n";
+        if (d->secret && any_human) std::cout << ui(a.lang, Ui::SecretChoice, table.seat_name(seat)) << "\n";
+        else std::cout << ui(a.lang, Ui::Chose, table.seat_name(seat), e.label(s, *d, pick, a.lang)) << "\n";
       }
       ApplyResult r = e.apply(s, seat, option);
       if (!r.ok) {
         std::cout << "error: " << r.error << "\n";
         if (human[seat]) {
-          std::cout << "(nothing changed; choose again)\n";
+          std::cout << ui(a.lang, Ui::NothingChanged) << "\n";
           break;  // the decision is still open: ask again
         }
         status = 1;
@@ -243,9 +267,14 @@ int cmd_play(const PlayArgs& a) {
     }
   }
 
-  const std::string made = std::to_string(log.choices.size()) + (log.choices.size() == 1 ? " choice" : " choices");
-  if (s.over) std::cout << "\nGame over after " << made << ". Result: " << value_to_json(s.result).dump() << "\n";
-  else if (status == 0) std::cout << "Quit after " << made << ".\n";
+  const std::string made = ui_choices(a.lang, log.choices.size());
+  if (s.over) {
+    std::cout << "\n" << ui(a.lang, Ui::GameOver, made) << "\n";
+    if (!s.result_text.empty()) std::cout << e.render(s, s.result_text, a.lang) << "\n";
+    std::cout << ui(a.lang, Ui::Result) << ": " << value_to_json(s.result).dump() << "\n";
+  } else if (status == 0) {
+    std::cout << ui(a.lang, Ui::QuitAfter, made) << "\n";
+  }
   if (!a.log.empty()) write_log(a.log, log);
   return status;
 }

@@ -126,7 +126,8 @@ int cmd_run(const RunArgs& a) {
     json j = {{"pack", e.packs().id()}, {"games", a.games},     {"seed", a.seed},         {"seats", g.seats},
               {"finished", finished},   {"capped", capped},     {"max_choices", a.max_choices},
               {"choices", choices},     {"choices_per_game", avg}, {"script_errors", errors},
-              {"seconds", secs},        {"games_per_second", rate}};
+              {"seconds", secs},        {"games_per_second", rate},
+              {"choices_per_second", secs > 0 ? choices / secs : 0.0}};
     if (!a.setup.empty()) j["setup"] = a.setup;
     json fs = json::array();
     for (const auto& f : failures) fs.push_back(f.to_string());
@@ -152,7 +153,7 @@ int cmd_run(const RunArgs& a) {
     for (const auto& [res, n] : tally)
       std::printf("  %8llu  %5.1f%%  %s\n", static_cast<unsigned long long>(n), 100.0 * n / a.games, res.c_str());
     if (tally.empty()) std::printf("  (no game finished)\n");
-    std::printf("time: %.2f s, %.1f games/s\n", secs, rate);
+    std::printf("time: %.2f s, %.1f games/s, %.0f choices/s\n", secs, rate, secs > 0 ? choices / secs : 0.0);
   }
   return errors ? 1 : 0;
 }

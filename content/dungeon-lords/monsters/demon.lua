@@ -5,8 +5,8 @@ local F = require "rules.fight"
 local M = {}
 
 function M.attack(ctx)
-  F.set(ctx.args.seat, "no_conquest", true)
-  A.pick(ctx, A.targets(ctx), "Demon: whom does it strike?", "strike")
+  F.of(ctx.args.seat).no_conquest = true
+  A.pick(ctx, A.targets(ctx), "monster.demon_whom", "strike")
 end
 
 function M.strike(ctx)

@@ -4,7 +4,7 @@ local F = require "rules.fight"
 return {
   attack = function(ctx)
     A.all(ctx, 2)
-    F.set(ctx.args.seat, "no_heal", true)
+    F.of(ctx.args.seat).no_heal = true
     A.exhaust(ctx)
   end,
 }

@@ -8,11 +8,11 @@ local M = {}
 function M.attack(ctx)
   local heroes = P.heroes(ctx.args.seat)
   if #heroes < 2 then
-    T.log("The ghost finds only one hero and cannot attack")
+    T.log("monster.ghost_lone")
     A.exhaust(ctx)
     return
   end
-  A.pick(ctx, { table.unpack(heroes, 2) }, "Ghost: whom does it haunt (never the first hero)?", "haunt")
+  A.pick(ctx, { table.unpack(heroes, 2) }, "monster.ghost_whom", "haunt")
 end
 
 function M.haunt(ctx)

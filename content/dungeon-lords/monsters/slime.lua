@@ -6,9 +6,9 @@ local F = require "rules.fight"
 local M = { chose = A.chose }
 
 function M.attack(ctx)
-  A.choose(ctx, "ooze or slime?", {
-    { id = "ooze", label = "1 damage to every hero" },
-    { id = "slime", label = "slime them: no conquest and no fatigue this round" },
+  A.choose(ctx, "monster.slime_which", {
+    { id = "ooze", label = "monster.slime_ooze" },
+    { id = "slime", label = "monster.slime_slime" },
   }, "act")
 end
 
@@ -16,8 +16,8 @@ function M.act(ctx)
   if ctx.args.option == "ooze" then
     A.all(ctx, 1)
   else
-    F.set(ctx.args.seat, "no_conquest", true)
-    T.log("The slime bogs the party down: no conquest this round")
+    F.of(ctx.args.seat).no_conquest = true
+    T.log("monster.slime_bogged")
   end
   A.exhaust(ctx)
 end

@@ -6,11 +6,11 @@ local M = { chose = A.chose }
 
 function M.attack(ctx)
   local b = A.bonus(ctx)
-  local choices = { { id = "standard", label = "standard attack " .. (3 + b) } }
+  local choices = { { id = "standard", label = { "attack.standard", n = 3 + b } } }
   if T.counter(ctx.args.seat, "food") >= 1 then
-    choices[2] = { id = "fed", label = "pay 1 food: standard attack " .. (4 + b) }
+    choices[2] = { id = "fed", label = { "monster.troll_fed", n = 4 + b } }
   end
-  A.choose(ctx, "which attack?", choices, "act")
+  A.choose(ctx, "attack.which", choices, "act")
 end
 
 function M.act(ctx)

@@ -14,17 +14,18 @@ function M.attack(ctx)
   if #prey(ctx) == 0 then
     T.decide {
       seat = ctx.args.seat,
-      prompt = "Vampire: only priests are left, it cannot attack. Does it return face up?",
-      options = { { id = "return", label = "return face up" }, { id = "exhaust", label = "turn it face down" } },
+      prompt = { "monster.vampire_no_prey", monster = ctx.self },
+      options = { { id = "return", label = "monster.vampire_return" },
+                  { id = "exhaust", label = "monster.vampire_exhaust" } },
       on_choice = "no_prey",
       args = { seat = ctx.args.seat },
     }
     return
   end
   local b = A.bonus(ctx)
-  A.choose(ctx, "which bite?", {
-    { id = "bite", label = "attack " .. (3 + b) .. " on anyone, then exhausted" },
-    { id = "sip", label = "attack " .. (2 + b) .. " on anyone, then returns face up" },
+  A.choose(ctx, "monster.vampire_which", {
+    { id = "bite", label = { "monster.vampire_bite", n = 3 + b } },
+    { id = "sip", label = { "monster.vampire_sip", n = 2 + b } },
   }, "act")
 end
 
@@ -33,7 +34,7 @@ function M.no_prey(ctx)
 end
 
 function M.act(ctx)
-  A.pick(ctx, prey(ctx), "Vampire: whom does it bite (never a priest)?", "bite", { option = ctx.args.option })
+  A.pick(ctx, prey(ctx), "monster.vampire_whom", "bite", { option = ctx.args.option })
 end
 
 function M.bite(ctx)

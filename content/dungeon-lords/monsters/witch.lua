@@ -6,9 +6,9 @@ local M = { chose = A.chose }
 
 function M.attack(ctx)
   local b = A.bonus(ctx)
-  A.choose(ctx, "which attack?", {
-    { id = "standard", label = "standard attack " .. (4 + b) },
-    { id = "split", label = "two attacks " .. (1 + b) .. " on anyone" },
+  A.choose(ctx, "attack.which", {
+    { id = "standard", label = { "attack.standard", n = 4 + b } },
+    { id = "split", label = { "monster.witch_split", n = 1 + b } },
   }, "act")
 end
 
@@ -17,14 +17,14 @@ function M.act(ctx)
     A.standard(ctx, 4 + A.bonus(ctx))
     A.exhaust(ctx)
   else
-    A.pick(ctx, A.targets(ctx), "Witch: first attack on whom?", "jinx", { left = 2 })
+    A.pick(ctx, A.targets(ctx), "monster.witch_first", "jinx", { left = 2 })
   end
 end
 
 function M.jinx(ctx)
   A.hit(ctx, A.hero(ctx), 1 + A.bonus(ctx))
   if ctx.args.left > 1 and #P.heroes(ctx.args.seat) > 0 then
-    A.pick(ctx, A.targets(ctx), "Witch: second attack on whom?", "jinx", { left = 1 })
+    A.pick(ctx, A.targets(ctx), "monster.witch_second", "jinx", { left = 1 })
   else
     A.exhaust(ctx)
   end

@@ -19,11 +19,9 @@ end
 
 -- Deals monster damage to one hero; all of it goes to him (no spill-over).
 function A.hit(ctx, hero, amount)
-  local seat = ctx.args.seat
-  F.set(seat, "attacked", true)
+  F.of(ctx.args.seat).attacked = true
   local r = T.damage(hero, amount, { source = "monster", by = ctx.self })
-  T.log(T.name(ctx.self) .. " hits " .. T.name(hero) .. " for " .. r.dealt ..
-    (r.knocked_out and ", knocked out" or ""))
+  T.log({ r.knocked_out and "attack.hit_ko" or "attack.hit", monster = ctx.self, hero = hero, n = r.dealt })
   return r
 end
 
@@ -47,27 +45,29 @@ end
 
 -- Attack on anyone: the owner picks among `targets` (nobody is asked when
 -- there is one); on_choice(ctx) of the monster's script then finds the hero
--- with A.hero(ctx). `extra` arguments are passed on.
+-- with A.hero(ctx). `prompt` is a text key; its {monster} is the monster.
+-- `extra` arguments are passed on.
 function A.pick(ctx, targets, prompt, on_choice, extra)
   local args = { seat = ctx.args.seat }
   for k, v in pairs(extra or {}) do args[k] = v end
   options.pick {
-    seat = ctx.args.seat, prompt = prompt, entities = targets, prefix = "target:", label = P.label,
-    on_pick = on_choice, args = args,
+    seat = ctx.args.seat, prompt = { prompt, monster = ctx.self }, entities = targets, prefix = "target:",
+    label = P.label, on_pick = on_choice, args = args,
   }
 end
 
 function A.hero(ctx) return options.picked(ctx) end
 
 -- One attack option or several: asks only when there is a real choice.
--- choices: list of { id, label }; on_choice(ctx) gets ctx.choice.
+-- prompt: a text key, as in A.pick; choices: list of { id =, label = text };
+-- on_choice(ctx) gets the chosen id in ctx.args.option.
 function A.choose(ctx, prompt, choices, on_choice)
   if #choices == 1 then
     T.schedule(on_choice, { seat = ctx.args.seat, option = choices[1].id })
     return
   end
   T.decide {
-    seat = ctx.args.seat, prompt = T.name(ctx.self) .. ": " .. prompt,
+    seat = ctx.args.seat, prompt = { prompt, monster = ctx.self },
     options = choices, on_choice = "chose", args = { seat = ctx.args.seat, next = on_choice },
   }
 end

@@ -59,16 +59,16 @@ end
 function M.plan_battlefield(seat)
   local squares = D.battlefields(seat)
   if #squares == 0 then
-    F.set(seat, "nowhere", true)   -- A.2: the heroes free a prisoner instead
+    F.of(seat).nowhere = true   -- A.2: the heroes free a prisoner instead
     return
   end
   if #squares == 1 then
     M.chosen_square(seat, squares[1])
     return
   end
-  local opts = list.map(squares, function(sq) return { id = D.option_id(sq), label = D.label(sq) } end)
+  local opts = list.map(squares, function(sq) return { id = D.option_id(sq), entity = sq, label = D.label(sq) } end)
   T.decide {
-    seat = seat, secret = true, prompt = "Where do you fight this round?",
+    seat = seat, secret = true, prompt = "combat.where_fight",
     options = opts, on_choice = "plan_square", args = { seat = seat },
   }
 end
@@ -112,10 +112,10 @@ function M.plan_trap(seat)
     M.plan_monster(seat)
     return
   end
-  local bait = T.get(sq, "bait") and " (a trap here needs 1 gold as bait)" or ""
+  local prompt = T.get(sq, "bait") and "combat.which_trap_bait" or "combat.which_trap"
   options.pick {
-    seat = seat, secret = true, prompt = "Which trap do you set at " .. D.label(sq) .. "?" .. bait,
-    entities = ready, prefix = "trap:", extra = { { id = "no-trap", label = "no trap" } },
+    seat = seat, secret = true, prompt = { prompt, square = D.label(sq) },
+    entities = ready, prefix = "trap:", extra = { { id = "no-trap", label = "combat.no_trap" } },
     on_pick = "plan_trap_chosen", args = { seat = seat },
   }
 end
@@ -144,8 +144,8 @@ function M.plan_monster(seat)
   local ready = sendable(seat)
   if #ready == 0 then return end
   options.pick {
-    seat = seat, secret = true, prompt = "Which monster or ghost do you send?",
-    entities = ready, prefix = "send:", extra = { { id = "done", label = "send no more" } },
+    seat = seat, secret = true, prompt = "combat.which_monster",
+    entities = ready, prefix = "send:", extra = { { id = "done", label = "combat.send_no_more" } },
     on_pick = "plan_monster_chosen", args = { seat = seat },
   }
 end
@@ -164,14 +164,14 @@ function M.reveal()
   if #deck > 0 and not F.practice() then
     T.move(deck[1], "combat_card")
     T.turn(deck[1], true)
-    T.log("Combat card: " .. T.name(deck[1]) .. " (fatigue " .. T.get(deck[1], "fatigue") .. ")")
+    T.log({ "combat.card", card = deck[1], fatigue = T.get(deck[1], "fatigue") })
   end
   for _, seat in ipairs(seats.from_start()) do
     local sq = T.secret(seat, "square")
     T.set_secret(seat, "square", nil)
     if sq then
-      F.set(seat, "square", sq)
-      T.log("Seat " .. seat .. " fights at " .. D.label(sq))
+      F.of(seat).square = sq
+      T.log({ "combat.fights_at", seat = seat, square = D.label(sq) })
     end
     for _, e in ipairs(T.zone("planned", seat)) do
       T.move(e, "battlefield", seat)
@@ -190,17 +190,29 @@ local function outcome()
   return { seats = seats }
 end
 
+-- The result for people: a line per seat, each line's text holding the next.
+local function summary(result)
+  local text
+  for seat = #result.seats, 1, -1 do
+    local s = result.seats[seat]
+    text = { "result.seat", seat = seat, conquered = s.conquered, prisoners = s.prisoners,
+             more = text and { "result.more", next = text } or "" }
+  end
+  return text
+end
+
 function M.combat_end()
   for seat = 1, T.seats() do
     tidy(seat)
     for _, m in ipairs(T.zone("den", seat)) do T.turn(m, true) end     -- §4.6.3
     for _, h in ipairs(P.heroes(seat)) do T.move(h, "distant_lands") end
-    F.reset(seat)
+    F.clear(seat)
   end
   for _, c in ipairs(T.zone("combat_card")) do T.move(c, "box") end
   -- §4.5 item 7: a paladin nobody drew leaves for the Distant Lands.
   for _, p in ipairs(T.zone("paladin_tent")) do T.move(p, "distant_lands") end
-  T.game_over(outcome())
+  local result = outcome()
+  T.game_over(result, summary(result))
 end
 
 -- --- stage 1: traps (and the rounds with nowhere to fight) -------------------
@@ -213,7 +225,7 @@ function M.free_prisoner(seat)
   local pool = #regular > 0 and regular or prison
   if #pool == 0 then return end
   options.pick {
-    seat = seat, prompt = "There is nowhere to fight: which prisoner do the heroes free?",
+    seat = seat, prompt = "combat.nowhere",
     entities = pool, prefix = "free:", on_pick = "freed",
   }
 end
@@ -221,21 +233,22 @@ end
 function M.freed(ctx)
   local hero = options.picked(ctx)
   T.move(hero, "distant_lands")
-  T.log("The heroes free " .. T.name(hero) .. " from the prison")
+  T.log({ "combat.freed", hero = hero })
 end
 
 function M.traps(ctx)
   local seat = ctx.seat
-  if F.get(seat, "nowhere") then
+  local fight = F.of(seat)
+  if fight.nowhere then
     M.free_prisoner(seat)
     return
   end
-  F.set(seat, "disarm", P.sum(seat, "disarm"))
+  fight.disarm = P.sum(seat, "disarm")
   local traps = kind_in("battlefield", seat, "trap")
   if #traps == 0 then return end
   -- With two traps (the Labyrinth) the lord orders them (§5.3).
   options.pick {
-    seat = seat, prompt = "Which trap springs first?", entities = traps, prefix = "first:",
+    seat = seat, prompt = "combat.which_trap_first", entities = traps, prefix = "first:",
     on_pick = "trap_order", args = { seat = seat },
   }
 end
@@ -255,7 +268,7 @@ function M.spring_later(ctx) M.spring(ctx.args.seat, ctx.args.trap) end
 -- Reveal, pay the bait and the trap's cost, then let the trap act.
 function M.spring(seat, trap)
   T.turn(trap, true)
-  T.log("Trap: " .. T.name(trap))
+  T.log({ "combat.trap", trap = trap })
   if D.room_effect(F.square(seat), "bait") then T.add_counter(seat, "gold", -1) end
   T.add_counter(seat, "food", -T.get(trap, "cost_food"))
   T.add_counter(seat, "gold", -T.get(trap, "cost_gold"))
@@ -272,15 +285,16 @@ end
 -- --- stages 2 and 4: spells ----------------------------------------------------
 
 local function cast_if(seat, speed)
-  if F.practice() or F.get(seat, "nowhere") then return end
+  local fight = F.of(seat)
+  if F.practice() or fight.nowhere then return end
   local card = T.zone("combat_card")[1]
   if not card or T.get(card, "speed") ~= speed then return end
   local round = T.var("combat_round")
-  local crystals = F.get(seat, "no_spell") and 0 or P.sum(seat, "crystal")
-  if D.room_effect(F.square(seat), "no_spells") then
-    T.log("The anti-magic room stops the spell")
+  local crystals = fight.no_spell and 0 or P.sum(seat, "crystal")
+  if D.room_effect(fight.square, "no_spells") then
+    T.log("combat.antimagic_room")
   elseif crystals >= round then
-    T.log("The party casts " .. T.name(card) .. " (" .. crystals .. " crystals, needs " .. round .. ")")
+    T.log({ "combat.casts", card = card, crystals = crystals, round = round })
     T.call(card, "cast", { seat = seat })
   end
 end
@@ -291,7 +305,7 @@ function M.slow_spell(ctx) cast_if(ctx.seat, "slow") end
 -- --- stage 3: monsters -------------------------------------------------------------
 
 function M.monsters(ctx)
-  if F.get(ctx.seat, "nowhere") then return end
+  if F.of(ctx.seat).nowhere then return end
   M.next_monster({ args = { seat = ctx.seat } })
 end
 
@@ -305,7 +319,7 @@ function M.next_monster(ctx)
   local ready = waiting(seat)
   if #ready == 0 then return end
   options.pick {
-    seat = seat, prompt = "Which monster attacks next?", entities = ready, prefix = "attack:",
+    seat = seat, prompt = "combat.which_attacks", entities = ready, prefix = "attack:",
     on_pick = "unleash", args = { seat = seat },
   }
 end
@@ -323,20 +337,23 @@ end
 -- stopped it; the heal icons of priests and paladin clean front first.
 function M.healing(ctx)
   local seat = ctx.seat
-  if F.get(seat, "nowhere") or not F.get(seat, "attacked") or F.get(seat, "no_heal") then return end
+  local fight = F.of(seat)
+  if fight.nowhere or not fight.attacked or fight.no_heal then return end
   local total = P.sum(seat, "heal")
   for _, h in ipairs(P.heroes(seat)) do
     if total <= 0 then break end
     local healed = T.heal(h, math.min(total, T.get(h, "damage")), { source = "healing" })
-    if healed > 0 then T.log(T.name(h) .. " is healed " .. healed) end
+    if healed > 0 then T.log({ "combat.healed", hero = h, n = healed }) end
     total = total - healed
   end
 end
 
 -- --- stage 6: conquest -----------------------------------------------------------------
 
+local PRACTICE_FATIGUE = T.param("practice_fatigue")
+
 local function fatigue()
-  if F.practice() then return T.param("practice_fatigue") end
+  if F.practice() then return PRACTICE_FATIGUE end
   local card = T.zone("combat_card")[1]
   return card and T.get(card, "fatigue") or 0
 end
@@ -345,21 +362,22 @@ end
 -- only damage that spills over); if anyone stands, the square falls.
 function M.conquest(ctx)
   local seat = ctx.seat
-  if F.get(seat, "nowhere") then return end
-  if F.get(seat, "no_conquest") then
-    T.log("No conquest this round")
+  local fight = F.of(seat)
+  if fight.nowhere then return end
+  if fight.no_conquest then
+    T.log("combat.no_conquest")
     return
   end
   for _ = 1, fatigue() do
     local first = P.first(seat)
     if not first then return end
     local r = T.damage(first, 1, { source = "fatigue" })
-    T.log(T.name(first) .. " takes 1 fatigue damage" .. (r.knocked_out and " and is knocked out" or ""))
+    T.log({ r.knocked_out and "combat.fatigue_ko" or "combat.fatigue", hero = first })
   end
   if T.count("party", seat) == 0 then return end
   local sq = F.square(seat)
   T.set(sq, "conquered", true)
-  T.log("The heroes conquer " .. D.label(sq))
+  T.log({ "combat.conquer", square = D.label(sq) })
   E.move(seat, -1)   -- may send the paladin elsewhere (§4.5)
 end
 
@@ -369,17 +387,17 @@ end
 -- hero is already out.
 function M.poison(ctx)
   -- One entry per dart (the Labyrinth may hold two).
-  for _, hero in ipairs(F.get(ctx.seat, "poison") or {}) do
+  for _, hero in ipairs(F.of(ctx.seat).poison or {}) do
     if P.in_party(ctx.seat, hero) then
       local r = T.damage(hero, 2, { source = "poison" })
-      T.log("Poison: " .. T.name(hero) .. " takes " .. r.dealt .. (r.knocked_out and " and is knocked out" or ""))
+      T.log({ r.knocked_out and "combat.poison_ko" or "combat.poison", hero = hero, n = r.dealt })
     end
   end
 end
 
 M.on = {
   defeated = function(ctx)
-    T.log("The whole party is in prison: the fight at seat " .. ctx.args.seat .. "'s dungeon is over")
+    T.log({ "combat.defeated", seat = ctx.args.seat })
   end,
 }
 

@@ -57,8 +57,9 @@ function D.battlefields(seat)
   return out
 end
 
+-- The square as a text ("Tunnel at c3 r1").
 function D.label(sq)
-  return T.name(sq) .. " at c" .. T.get(sq, "c") .. " r" .. T.get(sq, "r")
+  return { "square.at", square = sq, c = T.get(sq, "c"), r = T.get(sq, "r") }
 end
 
 function D.option_id(sq) return "c" .. T.get(sq, "c") .. "r" .. T.get(sq, "r") end

@@ -8,6 +8,8 @@ local F = require "rules.fight"
 local seats = require "std.seats"
 local E = {}
 
+local LINE, MIN, MAX = T.param("paladin_line"), T.param("evil_min"), T.param("evil_max")
+
 function E.evil(seat) return T.counter(seat, "evil") end
 
 -- The most evil lord among those for whom accept(seat) holds; nil if none.
@@ -33,14 +35,13 @@ local function paladin_host()
 end
 
 function E.check_paladin()
-  local line = T.param("paladin_line")
-  local in_zone = function(seat) return E.evil(seat) >= line end
+  local in_zone = function(seat) return E.evil(seat) >= LINE end
   local tent = T.zone("paladin_tent")[1]
   if tent then
     local seat = most_evil(in_zone)
     if seat then
       T.move(tent, "party", seat, "front")
-      T.log("The paladin leaves his tent for seat " .. seat .. "'s dungeon")
+      T.log({ "evil.paladin_arrives", seat = seat })
     end
     return
   end
@@ -49,7 +50,7 @@ function E.check_paladin()
   local seat = most_evil(function(s) return s ~= host and in_zone(s) and E.evil(s) > E.evil(host) end)
   if seat then
     T.move(paladin, "party", seat, "front")
-    T.log("The paladin moves to seat " .. seat .. "'s dungeon with " .. T.get(paladin, "damage") .. " damage")
+    T.log({ "evil.paladin_moves", seat = seat, damage = T.get(paladin, "damage") })
   end
 end
 
@@ -57,9 +58,9 @@ end
 -- practice fights have no Evil scale.
 function E.move(seat, n)
   if F.practice() then return end
-  local evil = math.max(T.param("evil_min"), math.min(T.param("evil_max"), E.evil(seat) + n))
+  local evil = math.max(MIN, math.min(MAX, E.evil(seat) + n))
   T.set_counter(seat, "evil", evil)
-  T.log("Seat " .. seat .. " moves " .. math.abs(n) .. (n > 0 and " toward evil" or " toward good") .. " (now " .. evil .. ")")
+  T.log({ n > 0 and "evil.toward_evil" or "evil.toward_good", seat = seat, n = math.abs(n), evil = evil })
   E.check_paladin()
 end
 

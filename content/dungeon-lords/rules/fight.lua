@@ -1,27 +1,27 @@
--- The per-dungeon facts of the current combat round (§4.6.2): which square
--- is the battlefield, the disarm pool left, whether a monster attacked,
--- what was cancelled. Kept in the kernel as the variable "fight@<seat>".
+-- The per-dungeon facts of the current combat round (§4.6.2), kept in the
+-- kernel as the variable "fight@<seat>": square (the battlefield), disarm
+-- (the disarm pool left), attacked (a monster attacked), no_heal,
+-- no_conquest, no_spell, invisible, shield (what was cancelled or granted),
+-- poison (the heroes a poisoned dart hit, one entry per dart) and nowhere.
 local T = tabula
 local F = {}
 
 local function key(seat) return "fight@" .. seat end
 
-function F.get(seat, k)
-  local f = T.var(key(seat))
-  return f and f[k]
-end
+-- The facts of seat's fight as a live table: read a field, or assign one
+-- (F.of(seat).no_heal = true) and the variable changes. Read it anew in each
+-- call rather than keeping it.
+function F.of(seat) return T.var(key(seat)) end
 
-function F.set(seat, k, v)
-  local f = T.var(key(seat)) or {}
-  f[k] = v
-  T.set_var(key(seat), next(f) and f or nil)
-end
+-- A new round: nothing has happened yet.
+function F.reset(seat) T.set_var(key(seat), {}) end
 
-function F.reset(seat) T.set_var(key(seat), nil) end
+-- The combat is over.
+function F.clear(seat) T.set_var(key(seat), nil) end
 
 function F.practice() return T.option("mode") == "practice" end
 
 -- The battlefield square of this round, or nil when there is none.
-function F.square(seat) return F.get(seat, "square") end
+function F.square(seat) return F.of(seat).square end
 
 return F

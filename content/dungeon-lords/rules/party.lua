@@ -14,8 +14,9 @@ function P.sum(seat, icon)
   return list.sum(P.heroes(seat), function(h) return T.get(h, icon) end)
 end
 
+-- An option label: the hero with his damage and hit points.
 function P.label(hero)
-  return T.name(hero) .. " (" .. T.get(hero, "damage") .. "/" .. T.get(hero, "hp") .. ")"
+  return { "hero.label", hero = hero, damage = T.get(hero, "damage"), hp = T.get(hero, "hp") }
 end
 
 return P

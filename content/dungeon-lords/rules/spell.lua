@@ -16,7 +16,7 @@ end
 function S.withdraw(seat, m)
   T.move(m, "den", seat)
   T.turn(m, true)
-  T.log(T.name(m) .. " is withdrawn from the fight")
+  T.log({ "spell.withdrawn", monster = m })
 end
 
 -- §4.1.4: a spell moves the cube toward evil (capped at the top); the
@@ -39,7 +39,7 @@ function S.pay(seat, m)
   T.add_counter(seat, "food", -T.get(m, "cost_food"))
   T.add_counter(seat, "gold", -T.get(m, "cost_gold"))
   if T.get(m, "cost_evil") > 0 then E.move(seat, T.get(m, "cost_evil")) end
-  T.log("The lord pays for " .. T.name(m))
+  T.log({ "spell.lord_pays", monster = m })
 end
 
 return S

@@ -15,19 +15,18 @@ function TR.deal(seat, hits, trap)
   table.sort(hits, function(a, b)
     return (list.index_of(order, a.hero) or 99) < (list.index_of(order, b.hero) or 99)
   end)
-  local pool = F.get(seat, "disarm") or 0
+  local pool = F.of(seat).disarm or 0
   for _, h in ipairs(hits) do
     local cancel = math.min(pool, h.amount)
     pool = pool - cancel
     local amount = h.amount - cancel
-    if cancel > 0 then T.log(T.name(h.hero) .. ": " .. cancel .. " trap damage disarmed") end
+    if cancel > 0 then T.log({ "trap.disarmed", hero = h.hero, n = cancel }) end
     if amount > 0 and P.in_party(seat, h.hero) then
       local r = T.damage(h.hero, amount, { source = "trap", by = trap })
-      T.log(T.name(h.hero) .. " takes " .. r.dealt .. " from " .. T.name(trap) ..
-        (r.knocked_out and " and is knocked out" or ""))
+      T.log({ r.knocked_out and "trap.damage_ko" or "trap.damage", hero = h.hero, n = r.dealt, trap = trap })
     end
   end
-  F.set(seat, "disarm", pool)
+  F.of(seat).disarm = pool
 end
 
 -- Every standing hero, each taking `amount`.
@@ -35,12 +34,12 @@ function TR.each(seat, amount)
   return list.map(P.heroes(seat), function(h) return { hero = h, amount = amount } end)
 end
 
--- Asks the owner which hero a trap aims at (nobody is asked when one hero
--- is left), then calls fn(ctx) of the trap's own script; TR.hero(ctx) there
--- is the hero.
-function TR.choose_hero(seat, trap_name, on_choice)
+-- Asks the owner which hero `trap` aims at (nobody is asked when one hero
+-- is left), then calls on_choice(ctx) of the trap's own script; TR.hero(ctx)
+-- there is the hero.
+function TR.choose_hero(seat, trap, on_choice)
   options.pick {
-    seat = seat, prompt = trap_name .. ": which hero does it hit?", entities = P.heroes(seat),
+    seat = seat, prompt = { "trap.which_hero", trap = trap }, entities = P.heroes(seat),
     prefix = "target:", label = P.label, on_pick = on_choice, args = { seat = seat },
   }
 end

@@ -9,14 +9,14 @@ function M.cast(ctx)
   for _, res in ipairs({ "gold", "food" }) do
     if T.counter(seat, res) > 0 then
       T.add_counter(seat, res, -1)
-      T.log("Detect Treasure: the lord loses 1 " .. res)
+      T.log("spell.detect_treasure_" .. res)
       return
     end
   end
   local traps = T.zone("traps", seat)
   if #traps == 0 then return end
   options.pick {
-    seat = seat, prompt = "Detect Treasure: which trap do you lose?", entities = traps, prefix = "lose:",
+    seat = seat, prompt = "spell.detect_treasure_which", entities = traps, prefix = "lose:",
     on_pick = "lose",
   }
 end

@@ -4,7 +4,7 @@ return {
   cast = function(ctx)
     if T.counter(ctx.args.seat, "imps") > 0 then
       T.add_counter(ctx.args.seat, "imps", -1)
-      T.log("Fist of Justice: the lord loses an imp")
+      T.log("spell.fist_of_justice")
     end
   end,
 }

@@ -7,7 +7,7 @@ local M = {}
 
 function M.cast(ctx)
   local seat = ctx.args.seat
-  F.set(seat, "invisible", true)
+  F.of(seat).invisible = true
   for _, h in ipairs(P.heroes(seat)) do
     if P.class(h) == "wizard" then T.move(h, "party", seat, "back") end
   end
@@ -16,7 +16,7 @@ end
 M.modify = {
   damage = function(ctx)
     local fight = T.combat()
-    if fight and F.get(fight.seat, "invisible") and P.class(ctx.args.target) == "wizard" then return 0 end
+    if fight and F.of(fight.seat).invisible and P.class(ctx.args.target) == "wizard" then return 0 end
     return ctx.args.amount
   end,
 }

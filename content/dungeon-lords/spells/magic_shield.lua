@@ -3,15 +3,15 @@ local T = tabula
 local F = require "rules.fight"
 local M = {}
 
-function M.cast(ctx) F.set(ctx.args.seat, "shield", 1) end
+function M.cast(ctx) F.of(ctx.args.seat).shield = 1 end
 
 M.modify = {
   damage = function(ctx)
-    local fight = T.combat()
-    local amount = ctx.args.amount
-    if fight and amount > 0 and F.get(fight.seat, "shield") == 1 then
-      F.set(fight.seat, "shield", 0)
-      T.log("The magic shield absorbs 1 damage")
+    local combat, amount = T.combat(), ctx.args.amount
+    local fight = combat and F.of(combat.seat)
+    if fight and amount > 0 and fight.shield == 1 then
+      fight.shield = 0
+      T.log("spell.magic_shield")
       return amount - 1
     end
     return amount

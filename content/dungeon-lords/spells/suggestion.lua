@@ -2,7 +2,6 @@
 -- cost again (evil as a payment, §4.1.4) or withdraws it.
 local T = tabula
 local S = require "rules.spell"
-local options = require "std.options"
 local M = {}
 
 function M.cast(ctx) M.next({ args = { seat = ctx.args.seat, done = {} } }) end
@@ -13,10 +12,12 @@ function M.next(ctx)
     local seen = false
     for _, d in ipairs(done) do seen = seen or d == m end
     if not seen then
-      local opts = { { id = "withdraw", label = "withdraw " .. T.name(m) } }
-      if S.can_pay(seat, m) then table.insert(opts, 1, { id = "pay", label = "pay for " .. T.name(m) }) end
+      local opts = { { id = "withdraw", label = { "spell.suggestion_withdraw", monster = m } } }
+      if S.can_pay(seat, m) then
+        table.insert(opts, 1, { id = "pay", label = { "spell.suggestion_pay", monster = m } })
+      end
       T.decide {
-        seat = seat, prompt = "Suggestion: pay for " .. T.name(m) .. " or withdraw it?",
+        seat = seat, prompt = { "spell.suggestion", monster = m },
         options = opts, on_choice = "answer", args = { seat = seat, done = done, monster = m },
       }
       return

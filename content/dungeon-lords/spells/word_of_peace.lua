@@ -11,8 +11,9 @@ function M.cast(ctx)
     return
   end
   T.decide {
-    seat = seat, prompt = "Word of Peace: withdraw all your monsters, or move 2 toward evil?",
-    options = { { id = "withdraw", label = "withdraw all monsters (not ghosts)" }, { id = "evil", label = "move 2 toward evil" } },
+    seat = seat, prompt = "spell.word_of_peace",
+    options = { { id = "withdraw", label = "spell.word_of_peace_withdraw" },
+                { id = "evil", label = "spell.word_of_peace_evil" } },
     on_choice = "answer", args = { seat = seat },
   }
 end

@@ -7,18 +7,18 @@ local P = require "rules.party"
 local TR = require "rules.trap"
 local M = {}
 
-function M.trigger(ctx) TR.choose_hero(ctx.args.seat, T.name(ctx.self), "hit") end
+function M.trigger(ctx) TR.choose_hero(ctx.args.seat, ctx.self, "hit") end
 
 function M.hit(ctx)
   local seat = ctx.args.seat
   local hero = TR.hero(ctx)
   local class = P.class(hero)
   if class == "wizard" then
-    F.set(seat, "no_spell", true)
-    T.log("The dart silences the wizards: no spell this round")
+    F.of(seat).no_spell = true
+    T.log("trap.dart_wizards")
   elseif class == "priest" then
-    F.set(seat, "no_heal", true)
-    T.log("The dart silences the priests: no healing this round")
+    F.of(seat).no_heal = true
+    T.log("trap.dart_priests")
   end
   TR.deal(seat, { { hero = hero, amount = 1 } }, ctx.self)
 end

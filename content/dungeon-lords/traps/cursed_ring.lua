@@ -5,8 +5,8 @@ local F = require "rules.fight"
 local TR = require "rules.trap"
 return {
   trigger = function(ctx)
-    F.set(ctx.args.seat, "no_conquest", true)
-    T.log("The cursed ring: no conquest this round")
+    F.of(ctx.args.seat).no_conquest = true
+    T.log("trap.cursed_ring")
     TR.deal(ctx.args.seat, TR.each(ctx.args.seat, 1), ctx.self)
   end,
 }

@@ -5,8 +5,8 @@ local P = require "rules.party"
 local TR = require "rules.trap"
 return {
   trigger = function(ctx)
-    F.set(ctx.args.seat, "no_conquest", true)
-    T.log("The trapdoor: no conquest this round")
+    F.of(ctx.args.seat).no_conquest = true
+    T.log("trap.trapdoor")
     TR.deal(ctx.args.seat, { { hero = P.first(ctx.args.seat), amount = 2 } }, ctx.self)
   end,
 }

@@ -1,5 +1,4 @@
 -- Wall of fire (§5.4): 1 damage to each hero and 1 more to the last.
-local P = require "rules.party"
 local TR = require "rules.trap"
 return {
   trigger = function(ctx)

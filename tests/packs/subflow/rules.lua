@@ -17,7 +17,7 @@ function M.after()
   -- amulet (id 0) then ring (id 1): ((1 + 2) * 2 + 10) * 2 = 32
   T.set_var("power", T.modify("power", 1, { double = true }))
   T.set_var("plain", T.modify("power", 1, {}))   -- 1 + 2 + 10
-  T.decide { seat = 1, prompt = "end?", options = { { id = "end" } }, on_choice = "stop" }
+  T.decide { seat = 1, prompt = "end_q", options = { { id = "end" } }, on_choice = "stop" }
 end
 
 function M.stop() T.game_over({ power = T.var("power") }) end

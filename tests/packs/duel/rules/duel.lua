@@ -22,9 +22,11 @@ function M.strike(ctx)
   local attacker = opponent(ctx.seat)
   local options = {}
   for i, id in ipairs(T.defenders()) do
-    options[#options + 1] = { id = "hit" .. i, label = T.name(id) .. " (" .. T.get(id, "damage") .. "/" .. T.get(id, "hp") .. ")" }
+    options[#options + 1] = {
+      id = "hit" .. i, entity = id, label = { "fighter", fighter = id, damage = T.get(id, "damage"), hp = T.get(id, "hp") },
+    }
   end
-  T.decide { seat = attacker, prompt = "Whom do you hit?", options = options, on_choice = "hit", args = { attacker = attacker } }
+  T.decide { seat = attacker, prompt = "whom", options = options, on_choice = "hit", args = { attacker = attacker } }
 end
 
 function M.hit(ctx)
@@ -32,7 +34,7 @@ function M.hit(ctx)
   local target = T.defenders()[index]
   local r = T.damage(target, 2, { source = "strike" })
   T.add_counter(ctx.args.attacker, "hits", 1)
-  T.log(T.name(target) .. " takes " .. r.dealt)
+  T.log { "takes", fighter = target, n = r.dealt }
 end
 
 function M.score()
@@ -41,7 +43,7 @@ function M.score()
 end
 
 M.on = {
-  knocked_out = function(ctx) T.log(T.name(ctx.args.target) .. " is out") end,
+  knocked_out = function(ctx) T.log { "out", fighter = ctx.args.target } end,
 }
 
 return M

@@ -38,7 +38,7 @@ end
 function M.strike(ctx)
   local guard = T.defenders()[1]
   T.schedule("after_defeat") -- made before the defeat, in the same hook: dropped
-  T.decide { seat = 1, prompt = "Never asked", options = { { id = "x" } }, on_choice = "after_defeat" }
+  T.decide { seat = 1, prompt = "never", options = { { id = "x" } }, on_choice = "after_defeat" }
   T.set_var("strike", T.damage(guard, 10))
   T.schedule("after_defeat") -- made after the defeat: dropped
 end

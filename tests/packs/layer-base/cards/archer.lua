@@ -1,6 +1,6 @@
 -- Notices every hit; removed by the patch layer.
 return {
   on = {
-    damaged = function(ctx) tabula.log("archer saw damage") end,
+    damaged = function(ctx) tabula.log("archer_saw") end,
   },
 }

@@ -7,6 +7,6 @@ return {
     end,
   },
   on = {
-    damaged = function(ctx) tabula.log("knight-v1 saw damage") end,
+    damaged = function(ctx) tabula.log("knight_saw") end,
   },
 }

@@ -16,8 +16,8 @@ end
 
 function M.strike(ctx)
   local options = {}
-  for i, id in ipairs(T.defenders()) do options[#options + 1] = { id = "hit" .. i, label = T.name(id) } end
-  T.decide { seat = opponent(ctx.seat), prompt = "Whom do you hit?", options = options, on_choice = "hit" }
+  for i, id in ipairs(T.defenders()) do options[#options + 1] = { id = "hit" .. i, entity = id } end
+  T.decide { seat = opponent(ctx.seat), prompt = "whom", options = options, on_choice = "hit" }
 end
 
 function M.hit(ctx)

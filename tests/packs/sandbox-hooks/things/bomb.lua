@@ -4,9 +4,9 @@ local M = {}
 M.on = {
   poke = function(ctx)
     T.decide {
-      seat = 1, prompt = "What now?", on_choice = "act",
+      seat = 1, prompt = "what_now", on_choice = "act",
       options = { { id = "ok" }, { id = "loop" }, { id = "alloc" }, { id = "fail" }, { id = "global" },
-        { id = "pcall_loop" }, { id = "resume_loop" }, { id = "coroutine_loop" }, { id = "pcall_alloc" } },
+        { id = "pcall_loop" }, { id = "resume_loop" }, { id = "coroutine_loop" }, { id = "wrap_loop" }, { id = "pcall_alloc" } },
     }
   end,
 }
@@ -15,7 +15,7 @@ function M.act(ctx)
   -- Change the state first, so that a rollback has something to undo.
   T.add(ctx.self, "mark", 1)
   T.set_var("last", ctx.choice)
-  T.log("acting: " .. ctx.choice)
+  T.log { "acting", choice = ctx.choice }
   T.random(6)
   if ctx.choice == "loop" then
     while true do end
@@ -34,6 +34,8 @@ function M.act(ctx)
     while true do coroutine.resume(coroutine.create(function() while true do end end)) end
   elseif ctx.choice == "coroutine_loop" then
     coroutine.wrap(function() while true do end end)()
+  elseif ctx.choice == "wrap_loop" then
+    while true do pcall(coroutine.wrap(function() while true do end end)) end
   elseif ctx.choice == "pcall_alloc" then
     -- Nor may catching the memory error.
     local keep = {}

@@ -16,16 +16,16 @@ end
 function M.orders()
   for seat = 1, T.seats() do
     T.decide {
-      seat = seat, secret = true, prompt = "Secret orders for seat " .. seat, on_choice = "commit",
+      seat = seat, secret = true, prompt = { "orders", seat = seat }, on_choice = "commit",
       args = { seat = seat },
-      options = { { id = "s" .. seat .. "-attack", label = "Attack" }, { id = "s" .. seat .. "-defend", label = "Defend" } },
+      options = { { id = "s" .. seat .. "-attack", label = "attack" }, { id = "s" .. seat .. "-defend", label = "defend" } },
     }
   end
 end
 
 function M.commit(ctx)
   T.set_secret(ctx.args.seat, "order", ctx.choice)
-  T.log("seat " .. ctx.args.seat .. " has committed")
+  T.log { "committed", seat = ctx.args.seat }
 end
 
 function M.reveal()
@@ -35,7 +35,7 @@ function M.reveal()
 end
 
 function M.go_on()
-  T.decide { seat = 1, prompt = "Next round?", options = { { id = "yes" } }, on_choice = "done" }
+  T.decide { seat = 1, prompt = "next_round", options = { { id = "yes" } }, on_choice = "done" }
 end
 
 function M.done() T.game_over { winner = 1 } end

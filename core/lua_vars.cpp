@@ -1,0 +1,335 @@
+#include "core/lua_vars.h"
+
+#include <lua.hpp>
+
+#include "core/lua_host.h"
+#include "core/state.h"
+
+namespace tabula {
+
+// Where a live table sits: the variable it belongs to and the key path in it.
+struct LiveTables::Node {
+  Node* parent = nullptr;  // null for the variable itself
+  std::string root;        // the variable's name (roots only)
+  Value key;               // the key in the parent (an integer or a string)
+  bool alive = true;       // false once its place was assigned anew
+  std::vector<Node*> children;
+};
+
+namespace {
+
+// A read-only table's node: no script can make a light userdata, so this
+// (or a node) in slot 1 of a metatable marks a kernel table.
+char kFrozen;
+
+// Slots of a kernel table's metatable, beside its metamethods.
+enum Slot : int { kNode = 1, kData = 2, kEpoch = 3 };
+// Slots of the shared metamethods table.
+enum Meta : int { kNewindex = 1, kLen, kPairs, kSortedPairs, kReadOnly };
+
+int live_len(lua_State* L) {
+  lua_getmetatable(L, 1);
+  lua_rawgeti(L, -1, kData);
+  lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, -1)));
+  return 1;
+}
+
+// pairs() over a kernel table: the sandbox's sorted pairs over its data.
+int live_pairs(lua_State* L) {
+  lua_getmetatable(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_rawgeti(L, -2, kData);
+  lua_call(L, 1, 3);
+  return 3;
+}
+
+int read_only(lua_State* L) { return luaL_error(L, "parameters are read-only (a layer changes them in [params])"); }
+
+int stale(lua_State* L) {
+  return luaL_error(L, "this table was read before its variable changed (or in an earlier call): read the variable again");
+}
+
+bool same_key(const Value& k, lua_State* L, int idx) {
+  if (k.is_int()) return lua_isinteger(L, idx) && lua_tointeger(L, idx) == k.as_int();
+  size_t n = 0;
+  const char* s = lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, &n) : nullptr;
+  return s && k.as_str() == std::string_view(s, n);
+}
+
+Value data_value(lua_State* L, int data, int depth);
+
+// The value at the top of the stack: scalars as they are, kernel tables
+// through their data.
+Value element(lua_State* L, int depth) {
+  if (lua_type(L, -1) == LUA_TTABLE && LiveTables::is_kernel_table(L, -1)) {
+    lua_getmetatable(L, -1);
+    lua_rawgeti(L, -1, kData);
+    Value v = data_value(L, lua_gettop(L), depth + 1);
+    lua_pop(L, 2);
+    return v;
+  }
+  return LuaHost::to_value(L, -1);
+}
+
+Value data_value(lua_State* L, int data, int depth) {
+  if (depth > 32) luaL_error(L, "value nested too deeply");
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, data));
+  size_t count = 0;
+  lua_pushnil(L);
+  while (lua_next(L, data)) {
+    ++count;
+    lua_pop(L, 1);
+  }
+  if (count == 0) return Value::list();
+  if (static_cast<lua_Integer>(count) == n) {
+    List items;
+    items.reserve(static_cast<size_t>(n));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, data, i);
+      items.push_back(element(L, depth));
+      lua_pop(L, 1);
+    }
+    return Value::list(std::move(items));
+  }
+  Dict d;
+  lua_pushnil(L);
+  while (lua_next(L, data)) {
+    d.emplace_back(lua_tostring(L, -2), element(L, depth));
+    lua_pop(L, 1);
+  }
+  return Value::dict(std::move(d));
+}
+
+}  // namespace
+
+LiveTables::LiveTables(lua_State* L) {
+  lua_createtable(L, 5, 0);
+  lua_insert(L, -2);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, kSortedPairs);
+  lua_pushcclosure(L, live_pairs, 1);
+  lua_rawseti(L, -2, kPairs);
+  lua_pushcfunction(L, &LiveTables::newindex);
+  lua_rawseti(L, -2, kNewindex);
+  lua_pushcfunction(L, live_len);
+  lua_rawseti(L, -2, kLen);
+  lua_pushcfunction(L, read_only);
+  lua_rawseti(L, -2, kReadOnly);
+  meta_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_newtable(L);
+  vars_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+LiveTables::~LiveTables() = default;
+
+void LiveTables::reset(lua_State* L, const State& s) {
+  tag_ = s.tag();
+  version_ = s.tables_version();
+  ++epoch_;
+  nodes_.clear();
+  lua_newtable(L);
+  lua_rawseti(L, LUA_REGISTRYINDEX, vars_ref_);
+}
+
+// Pushes the proxy of `v` (a list or a dict) with its metatable and data;
+// node == nullptr makes it read-only.
+void LiveTables::push_table(lua_State* L, const Value& v, Node* node) {
+  luaL_checkstack(L, 8, "value too deep");
+  const bool list = v.is_list();
+  lua_createtable(L, 0, 0);  // P
+  lua_createtable(L, 3, 5);  // P M
+  lua_createtable(L, list ? static_cast<int>(v.items().size()) : 0, list ? 0 : static_cast<int>(v.entries().size()));
+  const int D = lua_gettop(L);
+  auto child = [&](const Value& key, const Value& x) {
+    if (!x.is_table()) {
+      LuaHost::push_value(L, x);
+      return;
+    }
+    Node* c = nullptr;
+    if (node) {
+      nodes_.push_back(std::make_unique<Node>());
+      c = nodes_.back().get();
+      c->parent = node;
+      c->key = key;
+      node->children.push_back(c);
+    }
+    push_table(L, x, c);
+  };
+  if (list) {
+    const List& items = v.items();
+    for (size_t i = 0; i < items.size(); ++i) {
+      child(Value(static_cast<int64_t>(i + 1)), items[i]);
+      lua_rawseti(L, D, static_cast<lua_Integer>(i + 1));
+    }
+  } else {
+    for (const auto& [k, x] : v.entries()) {
+      lua_pushlstring(L, k.data(), k.size());
+      child(Value(k), x);
+      lua_rawset(L, D);
+    }
+  }
+  lua_pushvalue(L, D);
+  lua_rawseti(L, -3, kData);
+  lua_setfield(L, -2, "__index");  // P M
+  lua_pushlightuserdata(L, node ? static_cast<void*>(node) : static_cast<void*>(&kFrozen));
+  lua_rawseti(L, -2, kNode);
+  lua_pushinteger(L, epoch_);
+  lua_rawseti(L, -2, kEpoch);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, meta_ref_);
+  lua_rawgeti(L, -1, node ? kNewindex : kReadOnly);
+  lua_setfield(L, -3, "__newindex");
+  lua_rawgeti(L, -1, kLen);
+  lua_setfield(L, -3, "__len");
+  lua_rawgeti(L, -1, kPairs);
+  lua_setfield(L, -3, "__pairs");
+  lua_pop(L, 1);
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");  // getmetatable() and setmetatable() see no metatable
+  lua_setmetatable(L, -2);             // P
+}
+
+void LiveTables::push_var(lua_State* L, State& s, int name) {
+  name = lua_absindex(L, name);
+  if (s.tag() != tag_ || s.tables_version() != version_) reset(L, s);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, vars_ref_);
+  lua_pushvalue(L, name);
+  if (lua_rawget(L, -2) != LUA_TNIL) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  size_t n = 0;
+  const char* key = lua_tolstring(L, name, &n);
+  const Value& v = s.var(std::string_view(key, n));
+  if (!v.is_table()) {
+    lua_pop(L, 1);
+    LuaHost::push_value(L, v);
+    return;
+  }
+  nodes_.push_back(std::make_unique<Node>());
+  Node* root = nodes_.back().get();
+  root->root.assign(key, n);
+  push_table(L, v, root);
+  lua_pushvalue(L, name);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, -4);  // vars[name] = P
+  lua_remove(L, -2);
+}
+
+void LiveTables::push_frozen(lua_State* L, const Value& v) {
+  if (v.is_table()) push_table(L, v, nullptr);
+  else LuaHost::push_value(L, v);
+}
+
+int LiveTables::newindex(lua_State* L) { return LuaHost::of(L).live().assign(L); }
+
+// An assignment to a live table: check it still shows what its variable
+// holds, write the kernel's value, then the data the script reads.
+int LiveTables::assign(lua_State* L) {
+  State* s = LuaHost::of(L).state();
+  if (!s) return luaL_error(L, "the tabula API is only available while the kernel runs a hook");
+  lua_settop(L, 3);  // P k v
+  lua_getmetatable(L, 1);  // 4: M
+  if (lua_rawgeti(L, 4, kEpoch) != LUA_TNUMBER || lua_tointeger(L, -1) != epoch_) return stale(L);
+  lua_rawgeti(L, 4, kNode);
+  auto* node = static_cast<Node*>(lua_touserdata(L, -1));
+  lua_pop(L, 2);
+  if (!node || static_cast<void*>(node) == &kFrozen) return read_only(L);
+  if (!node->alive || s->tag() != tag_ || s->tables_version() != version_) return stale(L);
+
+  Node* path[40];
+  int depth = 0;
+  for (Node* x = node; x; x = x->parent) {
+    if (depth == 40) return luaL_error(L, "value nested too deeply");
+    path[depth++] = x;
+  }
+  Value* target = s->var_slot(path[depth - 1]->root);
+  for (int i = depth - 2; target && i >= 0; --i) {
+    const Value& k = path[i]->key;
+    if (target->is_list() && k.is_int() && k.as_int() >= 1 && k.as_int() <= static_cast<int64_t>(target->items().size()))
+      target = &target->items()[k.as_int() - 1];
+    else if (target->is_dict() && k.is_str())
+      target = dict_find(target->entries(), k.as_str());
+    else
+      target = nullptr;
+  }
+  if (!target || !target->is_table()) return stale(L);
+
+  Value v = LuaHost::to_value(L, 3);
+  if (lua_isinteger(L, 2)) {
+    if (!target->is_list())
+      return luaL_error(L, "this table has string keys; it cannot take the number key %I", lua_tointeger(L, 2));
+    List& items = target->items();
+    const lua_Integer k = lua_tointeger(L, 2), n = static_cast<lua_Integer>(items.size());
+    if (v.is_nil()) {
+      if (k != n)
+        return luaL_error(L, "a list kept by the kernel has no holes: only its last item (%I) can be set to nil", n);
+      items.pop_back();
+    } else if (k >= 1 && k <= n) {
+      items[k - 1] = v;
+    } else if (k == n + 1) {
+      items.push_back(v);
+    } else {
+      return luaL_error(L, "a list kept by the kernel has no holes: index %I of a list of %I", k, n);
+    }
+  } else if (lua_type(L, 2) == LUA_TSTRING) {
+    if (target->is_list() && !target->items().empty())
+      return luaL_error(L, "this table is a list (keys 1..n); it cannot take the key '%s'", lua_tostring(L, 2));
+    dict_set(target->entries(), lua_tostring(L, 2), v);
+  } else {
+    return luaL_error(L, "a table kept by the kernel takes keys 1..n or strings, not a %s", luaL_typename(L, 2));
+  }
+  // A table that stood at this key is no longer part of the variable.
+  for (auto it = node->children.begin(); it != node->children.end(); ++it)
+    if (same_key((*it)->key, L, 2)) {
+      std::vector<Node*> gone{*it};
+      while (!gone.empty()) {
+        Node* x = gone.back();
+        gone.pop_back();
+        x->alive = false;
+        gone.insert(gone.end(), x->children.begin(), x->children.end());
+      }
+      node->children.erase(it);
+      break;
+    }
+  // The data the script reads.
+  lua_getmetatable(L, 1);
+  lua_rawgeti(L, -1, kData);
+  lua_pushvalue(L, 2);
+  if (v.is_table()) {
+    nodes_.push_back(std::make_unique<Node>());
+    Node* c = nodes_.back().get();
+    c->parent = node;
+    c->key = lua_isinteger(L, 2) ? Value(static_cast<int64_t>(lua_tointeger(L, 2))) : Value(lua_tostring(L, 2));
+    node->children.push_back(c);
+    push_table(L, v, c);
+  } else {
+    LuaHost::push_value(L, v);
+  }
+  lua_rawset(L, -3);
+  return 0;
+}
+
+bool LiveTables::is_kernel_table(lua_State* L, int idx) {
+  if (!lua_getmetatable(L, idx)) return false;
+  const bool kernel = lua_rawgeti(L, -1, kNode) == LUA_TLIGHTUSERDATA;
+  lua_pop(L, 2);
+  return kernel;
+}
+
+void LiveTables::push_data(lua_State* L, int idx) {
+  lua_getmetatable(L, idx);
+  lua_rawgeti(L, -1, kData);
+  lua_remove(L, -2);
+}
+
+Value LiveTables::value_of(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_getmetatable(L, idx);
+  lua_rawgeti(L, -1, kData);
+  Value v = data_value(L, lua_gettop(L), 0);
+  lua_pop(L, 2);
+  return v;
+}
+
+}  // namespace tabula

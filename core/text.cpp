@@ -1,0 +1,190 @@
+#include "core/text.h"
+
+#include "core/pack.h"
+#include "core/state.h"
+
+namespace tabula {
+
+namespace {
+bool name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+void split(std::string_view s, char sep, std::vector<std::string>& out) {
+  size_t start = 0;
+  for (size_t i = 0; i <= s.size(); ++i)
+    if (i == s.size() || s[i] == sep) {
+      out.emplace_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+}
+}  // namespace
+
+bool parse_template(std::string_view src, std::vector<TextPiece>& out, std::string& error) {
+  out.clear();
+  std::string literal;
+  auto flush = [&] {
+    if (!literal.empty()) out.push_back({TextPiece::Kind::Literal, std::move(literal), {}});
+    literal.clear();
+  };
+  for (size_t i = 0; i < src.size(); ++i) {
+    char c = src[i];
+    if (c == '}') {
+      if (i + 1 < src.size() && src[i + 1] == '}') {
+        literal += '}';
+        ++i;
+        continue;
+      }
+      error = "a lone '}' at column " + std::to_string(i + 1) + " (write }} for a brace)";
+      return false;
+    }
+    if (c != '{') {
+      literal += c;
+      continue;
+    }
+    if (i + 1 < src.size() && src[i + 1] == '{') {
+      literal += '{';
+      ++i;
+      continue;
+    }
+    size_t close = src.find('}', i);
+    if (close == std::string_view::npos) {
+      error = "'{' at column " + std::to_string(i + 1) + " is never closed";
+      return false;
+    }
+    std::string_view slot = src.substr(i + 1, close - i - 1);
+    size_t n = 0;
+    while (n < slot.size() && name_char(slot[n])) ++n;
+    if (n == 0) {
+      error = "'{" + std::string(slot) + "}': an argument slot starts with the argument's name";
+      return false;
+    }
+    TextPiece p;
+    p.text = std::string(slot.substr(0, n));
+    std::string_view rest = slot.substr(n);
+    if (rest.empty()) {
+      p.kind = TextPiece::Kind::Arg;
+    } else if (rest == ":name") {
+      p.kind = TextPiece::Kind::EntityName;
+    } else if (rest == ":text") {
+      p.kind = TextPiece::Kind::EntityText;
+    } else if (rest[0] == '?') {
+      p.kind = TextPiece::Kind::Plural;
+      split(rest.substr(1), '|', p.forms);
+    } else {
+      error = "'{" + std::string(slot) + "}': unknown format (use {" + p.text + "}, {" + p.text + ":name}, {" + p.text +
+              ":text} or {" + p.text + "?one|other})";
+      return false;
+    }
+    flush();
+    out.push_back(std::move(p));
+    i = close;
+  }
+  flush();
+  return true;
+}
+
+bool known_language(std::string_view lang) { return lang == "en" || lang == "cs"; }
+
+size_t plural_form(std::string_view lang, int64_t n) {
+  if (lang == "cs") {
+    if (n == 1) return 0;
+    if (n >= 2 && n <= 4) return 1;
+    return 2;
+  }
+  return n == 1 ? 0 : 1;
+}
+
+namespace {
+
+void render_into(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang, std::string& out,
+                 int depth);
+
+const EntityDef* entity_def(const PackSet& packs, const State* s, const Value& v) {
+  if (!s || !v.is_int()) return nullptr;
+  const Entity* e = s->entity(static_cast<EntityId>(v.as_int()));
+  if (!e || e->def < 0 || e->def >= static_cast<int32_t>(packs.defs.size())) return nullptr;
+  return packs.defs[e->def];
+}
+
+// A value as an argument: a nested text ({"key", ...} as a dict with key
+// "1"... is not how texts nest; nested texts are dicts with a "text" key).
+void render_value(const PackSet& packs, const State* s, const Value& v, std::string_view lang, std::string& out,
+                  int depth) {
+  switch (v.kind()) {
+    case Value::Kind::Nil: break;
+    case Value::Kind::Bool: out += v.as_bool() ? "true" : "false"; break;
+    case Value::Kind::Int: out += std::to_string(v.as_int()); break;
+    case Value::Kind::Str: out += v.as_str(); break;
+    case Value::Kind::List:
+      for (size_t i = 0; i < v.items().size(); ++i) {
+        if (i) out += ", ";
+        render_value(packs, s, v.items()[i], lang, out, depth);
+      }
+      break;
+    case Value::Kind::Dict: {
+      // A nested text: { text = "key", args = {...} } (how Lua's {"key", ...} arrives).
+      int32_t key = packs.text_id(v.get("text").as_str());
+      if (key >= 0 && depth < 8) render_into(packs, s, TextRef{key, v.get("args")}, lang, out, depth + 1);
+      else out += v.to_string();
+      break;
+    }
+  }
+}
+
+void render_into(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang, std::string& out,
+                 int depth) {
+  if (t.key < 0 || t.key >= static_cast<int32_t>(packs.texts.size())) return;
+  const TextDef& def = packs.texts[t.key];
+  const bool cs = lang == "cs" && !def.text.cs.empty();
+  const std::string& source = cs ? def.text.cs : def.text.en;
+  std::vector<TextPiece> pieces;
+  std::string error;
+  if (!parse_template(source, pieces, error)) {  // checked at load; never here
+    out += source;
+    return;
+  }
+  const std::string_view used = cs ? "cs" : "en";
+  for (const auto& p : pieces) {
+    if (p.kind == TextPiece::Kind::Literal) {
+      out += p.text;
+      continue;
+    }
+    const Value& arg = t.args.get(p.text);
+    if (arg.is_nil()) {
+      out += "{" + p.text + "?}";  // a missing argument shows, never crashes
+      continue;
+    }
+    switch (p.kind) {
+      case TextPiece::Kind::Arg: render_value(packs, s, arg, used, out, depth); break;
+      case TextPiece::Kind::EntityName:
+      case TextPiece::Kind::EntityText: {
+        const EntityDef* d = entity_def(packs, s, arg);
+        if (!d) {
+          out += "#" + arg.to_string();
+          break;
+        }
+        const Text& x = p.kind == TextPiece::Kind::EntityName ? d->name : d->text;
+        out += x.get(used);
+        break;
+      }
+      case TextPiece::Kind::Plural: {
+        if (p.forms.empty()) break;
+        size_t f = plural_form(used, arg.as_int());
+        out += p.forms[std::min(f, p.forms.size() - 1)];
+        break;
+      }
+      case TextPiece::Kind::Literal: break;
+    }
+  }
+}
+
+}  // namespace
+
+std::string render(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang) {
+  std::string out;
+  render_into(packs, s, t, lang, out, 0);
+  return out;
+}
+
+}  // namespace tabula

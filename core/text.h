@@ -1,0 +1,49 @@
+// Game text as data (ENGINE.md invariant 10): a key into the packs' text
+// tables plus named arguments. Logic never reads it; it is rendered for one
+// viewer in one language only when a person looks (render()).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/value.h"
+
+namespace tabula {
+
+struct PackSet;
+struct State;
+
+struct TextRef {
+  int32_t key = -1;  // index into PackSet::texts; -1: no text
+  Value args;        // a dict of named arguments, or nil
+  bool empty() const { return key < 0; }
+};
+
+// A template split into literal pieces and {argument} slots. Syntax:
+//   {name}            the argument as it is (a nested text is rendered)
+//   {name:name}       the argument is an entity: its name
+//   {name:text}       the argument is an entity: its card text
+//   {name?a|b|c}      the argument is a number: the form its language's
+//                     plural rule picks (en: one|other, cs: one|few|other)
+//   {{ and }}         literal braces
+struct TextPiece {
+  enum class Kind : uint8_t { Literal, Arg, EntityName, EntityText, Plural };
+  Kind kind = Kind::Literal;
+  std::string text;                // the literal, or the argument's name
+  std::vector<std::string> forms;  // plural forms
+};
+
+// Parses a template; on a syntax error returns false with `error` set.
+bool parse_template(std::string_view source, std::vector<TextPiece>& out, std::string& error);
+
+// Languages the kernel knows plural rules for; en is the fallback of every text.
+bool known_language(std::string_view lang);
+// The plural form index of n in lang (0-based).
+size_t plural_form(std::string_view lang, int64_t n);
+
+// Renders `t` for `lang` ("en" or "cs"), falling back to English where the
+// text has no translation. `s` (may be null) resolves entity arguments.
+std::string render(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang);
+
+}  // namespace tabula

@@ -1,0 +1,186 @@
+// Game text as data (ENGINE.md invariant 10; docs/lua-api.md "Texts"):
+// prompts, labels, log lines and results are keys with arguments, rendered
+// per viewer in English or Czech, with plural forms, entity names, nested
+// texts and a fallback to English; bad templates are load errors with a
+// place; playouts keep no text and hash like played games.
+// Packs: tests/packs/texts, tests/packs/texts-cs.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "core/engine.h"
+#include "core/lua_host.h"
+#include "core/text.h"
+
+using namespace tabula;
+
+namespace {
+
+std::string dir(const char* pack) { return std::string(TABULA_SOURCE_DIR) + "/tests/packs/" + pack; }
+
+std::unique_ptr<Engine> engine(const char* pack = "texts", std::vector<std::string> extra = {}) {
+  for (auto& x : extra) x = dir(x.c_str());
+  LoadResult r = load_pack(dir(pack), extra);
+  EXPECT_TRUE(r.ok()) << r.report();
+  return r.ok() ? std::make_unique<Engine>(std::move(r.packs)) : nullptr;
+}
+
+std::vector<std::string> journal(const Engine& e, const State& s, const char* lang, int seat = -1) {
+  std::vector<std::string> out;
+  for (const auto& l : s.journal)
+    if (l.seat < 0 || l.seat == seat) out.push_back(e.render(s, l.text, lang));
+  return out;
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST(Texts, LogLinesRenderInEitherLanguage) {
+  auto e = engine();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  EXPECT_EQ(journal(*e, s, "en"),
+            (std::vector<std::string>{"1 point", "2 points", "5 points", "Dragon: Breathes fire.", "(friend)",
+                                      "{literal} and 7", "English only", "[{absent?}]"}));
+  EXPECT_EQ(journal(*e, s, "cs"),
+            (std::vector<std::string>{"1 bod", "2 body", "5 bodů", "Drak: Chrlí oheň.", "(příteli)",
+                                      "{doslova} a 7", "English only", "[{absent?}]"}));
+  // A line for seat 1 alone.
+  EXPECT_EQ(journal(*e, s, "cs", 0).back(), "3 body");
+}
+
+TEST(Texts, PromptAndLabelsRenderForTheViewer) {
+  auto e = engine();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  ASSERT_EQ(s.pending.size(), 1u);
+  const Decision& d = s.pending[0];
+  EXPECT_EQ(e->prompt(s, d, "en"), "Which card, friend?");
+  EXPECT_EQ(e->prompt(s, d, "cs"), "Kterou kartu, příteli?");
+  std::vector<std::string> en, cs;
+  for (const auto& o : d.options) {
+    en.push_back(e->label(s, d, o, "en"));
+    cs.push_back(e->label(s, d, o, "cs"));
+  }
+  // An entity's name; the shared label given the id; an option's own label.
+  EXPECT_EQ(en, (std::vector<std::string>{"Dragon", "Goblin", "column 3", "pass"}));
+  EXPECT_EQ(cs, (std::vector<std::string>{"Drak", "Goblin", "sloupec 3", "nic"}));
+  // The view carries the same texts, and an option's card text.
+  auto v = nlohmann::json::parse(e->view_json(s, 0, "cs"));
+  EXPECT_EQ(v["decisions"][0]["prompt"], "Kterou kartu, příteli?");
+  EXPECT_EQ(v["decisions"][0]["options"][0]["label"], "Drak");
+  EXPECT_EQ(v["decisions"][0]["options"][0]["text"], "Chrlí oheň.");
+  EXPECT_EQ(v["journal"][0], "1 bod");
+}
+
+TEST(Texts, IntegerOptionsComeBackAsIntegersAndResultsHaveText) {
+  auto e = engine();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  ASSERT_TRUE(e->apply(s, 0, "3").ok);
+  ASSERT_TRUE(s.over);
+  EXPECT_EQ(s.result.get("picked"), Value(3));  // ctx.choice was the integer 3
+  EXPECT_EQ(e->render(s, s.result_text, "cs"), "1 bod");
+  auto v = nlohmann::json::parse(e->view_json(s, 0, "en"));
+  EXPECT_EQ(v["result_text"], "1 point");
+}
+
+TEST(Texts, AnUnknownKeyIsAScriptErrorAtItsLine) {
+  auto e = engine();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  try {
+    e->host().call_value(s, "texts/rules.lua", "typo", Value());
+    FAIL() << "an unknown text was accepted";
+  } catch (const ScriptError& err) {
+    EXPECT_TRUE(contains(err.what(), "texts/rules.lua:25")) << err.what();
+    EXPECT_TRUE(contains(err.what(), "unknown text 'log.no_such_text'")) << err.what();
+  }
+}
+
+// A list argument is joined by commas, its texts rendered; a table argument
+// shows as data (texts.lua had a stack slip on these).
+TEST(Texts, ListsAndTablesAsArguments) {
+  auto e = engine();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  s.journal.clear();
+  e->host().call_value(s, "texts/rules.lua", "lists", Value());
+  EXPECT_EQ(journal(*e, s, "en"), (std::vector<std::string>{"all: 1, 2", "all: friend, 2 points", "all: {a = 1}", "all: "}));
+  EXPECT_EQ(journal(*e, s, "cs")[1], "vše: příteli, 2 body");
+}
+
+// A layer that gives only Czech keeps the base's English.
+TEST(Texts, ATranslationLayerKeepsTheEnglish) {
+  auto e = engine("texts", {"texts-cs"});
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  auto cs = journal(*e, s, "cs");
+  EXPECT_EQ(cs[0], "1 bodík");
+  EXPECT_EQ(cs[2], "5 bodíků");
+  EXPECT_EQ(cs[6], "Jen anglicky? Už ne.");
+  EXPECT_EQ(journal(*e, s, "en")[6], "English only");
+  const PackSet& p = e->packs();
+  EXPECT_EQ(p.texts[p.text_id("log.only_en")].layer, "texts-cs");
+}
+
+TEST(Texts, PlayoutsKeepNoTextAndHashAlike) {
+  auto e = engine();
+  ASSERT_TRUE(e);
+  State played = e->new_game(1, 1, {}, Mode::Play);
+  State quiet = e->new_game(1, 1, {}, Mode::Playout);
+  EXPECT_FALSE(played.journal.empty());
+  EXPECT_TRUE(quiet.journal.empty());
+  EXPECT_TRUE(quiet.pending[0].option_label.empty());
+  EXPECT_EQ(played.hash(), quiet.hash());
+  ASSERT_TRUE(e->apply(played, 0, "dragon", Mode::Play).ok);
+  ASSERT_TRUE(e->apply(quiet, 0, "dragon", Mode::Playout).ok);
+  EXPECT_EQ(played.hash(), quiet.hash());
+}
+
+TEST(Texts, PluralRules) {
+  EXPECT_EQ(plural_form("en", 1), 0u);
+  EXPECT_EQ(plural_form("en", 0), 1u);
+  EXPECT_EQ(plural_form("en", 2), 1u);
+  EXPECT_EQ(plural_form("cs", 1), 0u);
+  for (int n : {2, 3, 4}) EXPECT_EQ(plural_form("cs", n), 1u) << n;
+  for (int n : {0, 5, 11, 22}) EXPECT_EQ(plural_form("cs", n), 2u) << n;
+}
+
+TEST(Texts, TemplatesAreCheckedWhenTheyAreParsed) {
+  std::vector<TextPiece> pieces;
+  std::string why;
+  EXPECT_TRUE(parse_template("{a} {b:name} {c:text} {n?x|y|z} {{ }}", pieces, why)) << why;
+  EXPECT_EQ(pieces.size(), 8u);  // a " " b " " c " " n " { }"
+  EXPECT_FALSE(parse_template("a {b", pieces, why));
+  EXPECT_TRUE(contains(why, "never closed")) << why;
+  EXPECT_FALSE(parse_template("a } b", pieces, why));
+  EXPECT_TRUE(contains(why, "lone '}'")) << why;
+  EXPECT_FALSE(parse_template("{x:colour}", pieces, why));
+  EXPECT_TRUE(contains(why, "unknown format")) << why;
+  EXPECT_FALSE(parse_template("{ x}", pieces, why));
+}
+
+// A bad template is a load error with its file, line and column.
+TEST(Texts, BadTemplatesAndTextFilesAreLoadErrors) {
+  namespace fs = std::filesystem;
+  fs::path tmp = fs::temp_directory_path() / ("tabula-texts-" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "bad");
+  std::ofstream(tmp / "bad" / "pack.toml") << "[pack]\nid = \"bad\"\ntexts = [\"t.toml\", \"gone.toml\"]\n";
+  std::ofstream(tmp / "bad" / "t.toml") << "[a]\nok = \"fine {x}\"\nbroken = { en = \"oops {x\", cs = \"ok\" }\n"
+                                           "nocs = { cs = \"jen česky\" }\nnumber = 3\n";
+  LoadResult r = load_pack((tmp / "bad").string());
+  EXPECT_FALSE(r.ok());
+  const std::string report = r.report();
+  EXPECT_TRUE(contains(report, "t.toml:3:17: error: a.broken.en: '{' at column 6 is never closed")) << report;
+  EXPECT_TRUE(contains(report, "t.toml:4:8: error: a.nocs: a text needs its English form (en)")) << report;
+  EXPECT_TRUE(contains(report, "t.toml:5:10: error: a.number: expected a text")) << report;
+  EXPECT_TRUE(contains(report, "missing text file")) << report;
+  fs::remove_all(tmp);
+}

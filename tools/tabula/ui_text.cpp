@@ -1,0 +1,63 @@
+#include "tools/tabula/ui_text.h"
+
+#include <cstdint>
+
+#include "core/text.h"
+
+namespace tabula::cli {
+
+namespace {
+struct Phrase {
+  const char* en;
+  const char* cs;
+};
+
+const Phrase& phrase(Ui what) {
+  static const Phrase table[] = {
+      {"Seat {1}", "Hráč {1}"},
+      {"human", "člověk"},
+      {"random", "náhodný"},
+      {"=== {1} to choose ===", "=== Volí {1} ==="},
+      {"(starts)", "(začíná)"},
+      {"your secrets", "tvá tajemství"},
+      {"{1} hidden", "skrytých: {1}"},
+      {"{1} face down", "lícem dolů: {1}"},
+      {"(waiting for seat {1}: {2})", "(čeká se na hráče {1}: {2})"},
+      {"(waiting for seat {1} — a secret choice)", "(čeká se na hráče {1} — tajná volba)"},
+      {"{1} chose: {2}", "{1} volí: {2}"},
+      {"{1} made a secret choice", "{1} tajně zvolil"},
+      {"Please enter a number from 1 to {1} (or q to quit)", "Zadej číslo od 1 do {1} (nebo q pro konec)"},
+      {"(nothing changed; choose again)", "(nic se nezměnilo; vol znovu)"},
+      {"Game over after {1}.", "Konec hry po {1}."},
+      {"Result", "Výsledek"},
+      {"Quit after {1}.", "Ukončeno po {1}."},
+      {"", ""},
+      {"(private)", "(jen pro tebe)"},
+      {"game", "hra"},
+      {"setup", "příprava"},
+      {"seed", "semínko"},
+      {"face down", "lícem dolů"},
+      {"seat {1}", "hráč {1}"},
+  };
+  return table[static_cast<int>(what)];
+}
+}  // namespace
+
+std::string ui(std::string_view lang, Ui what, const std::string& a, const std::string& b) {
+  const Phrase& p = phrase(what);
+  std::string s = lang == "cs" ? p.cs : p.en;
+  for (auto [slot, with] : {std::pair<const char*, const std::string*>{"{1}", &a}, {"{2}", &b}}) {
+    auto at = s.find(slot);
+    if (at != std::string::npos) s.replace(at, 3, *with);
+  }
+  return s;
+}
+
+std::string ui_choices(std::string_view lang, uint64_t n) {
+  static const char* en[] = {"choice", "choices"};
+  static const char* cs[] = {"volbě", "volbách", "volbách"};
+  const size_t form = plural_form(lang, static_cast<int64_t>(n));
+  return std::to_string(n) + " " + (lang == "cs" ? cs[form] : en[form]);
+}
+
+}  // namespace tabula::cli

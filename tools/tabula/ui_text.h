@@ -1,0 +1,41 @@
+// The words of the `tabula` program itself (not of a game), in English and
+// Czech: `tabula play --lang cs` speaks Czech around the game's own texts.
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace tabula::cli {
+
+enum class Ui {
+  Seat,           // "Seat {1}"
+  Human,
+  Random,
+  ToChoose,       // "=== {1} to choose ==="
+  Starts,
+  YourSecrets,
+  Hidden,         // "{1} hidden"
+  FaceDown,       // "{1} face down"
+  WaitingFor,     // "(waiting for seat {1}: {2})"
+  WaitingSecret,  // "(waiting for seat {1} — a secret choice)"
+  Chose,          // "{1} chose: {2}"
+  SecretChoice,   // "{1} made a secret choice"
+  EnterNumber,    // "Please enter a number from 1 to {1} (or q to quit)"
+  NothingChanged,
+  GameOver,       // "Game over after {1}."
+  Result,
+  QuitAfter,      // "Quit after {1}."
+  Choices,        // "{1} choices" (plural-aware)
+  Private,
+  Game,
+  Setup,
+  SeedLine,
+  FaceDownWord,
+  OfSeat,         // "seat {1}" (whose zone)
+};
+
+// The phrase in `lang` with {1}, {2} replaced.
+std::string ui(std::string_view lang, Ui what, const std::string& a = "", const std::string& b = "");
+// "1 choice" / "3 choices", "1 volba" / "3 volby" / "5 voleb".
+std::string ui_choices(std::string_view lang, uint64_t n);
+
+}  // namespace tabula::cli
