@@ -1,6 +1,10 @@
-// Kernel figures on Dungeon Lords combat: cloning a mid-combat state,
-// applying one choice, and random practice-combat playouts. Run on one core
-// in a release build: taskset -c 0 build/bench/tabula_bench
+// Kernel figures: cloning and hashing a mid-combat Dungeon Lords state,
+// applying one choice (with and without the copy kept for rollback), random
+// practice-combat playouts, and random Connect Four games with either way of
+// limiting scripts. Run on one core in a release build:
+//   taskset -c 1 build/bench/tabula_bench
+// bench/compare.sh runs these beside boardgame.io and native C++
+// (docs/performance.md).
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -12,12 +16,14 @@ using namespace tabula;
 
 namespace {
 
+std::unique_ptr<Engine> load(const char* pack, Limits limits = {}) {
+  auto r = load_pack(std::string(TABULA_SOURCE_DIR) + "/content/" + pack);
+  if (!r.ok()) throw std::runtime_error(r.report());
+  return std::make_unique<Engine>(std::move(r.packs), limits);
+}
+
 Engine& dungeon_lords() {
-  static std::unique_ptr<Engine> engine = [] {
-    auto r = load_pack(std::string(TABULA_SOURCE_DIR) + "/content/dungeon-lords");
-    if (!r.ok()) throw std::runtime_error(r.report());
-    return std::make_unique<Engine>(std::move(r.packs));
-  }();
+  static std::unique_ptr<Engine> engine = load("dungeon-lords");
   return *engine;
 }
 
@@ -42,26 +48,31 @@ void BM_CloneMidCombat(benchmark::State& st) {
 }
 BENCHMARK(BM_CloneMidCombat);
 
-// One apply of the troll's choice, which runs the rest of the combat round
-// to the next decision. Includes the copy apply keeps for rollback.
-void BM_ApplyChoice(benchmark::State& st) {
-  Engine& e = dungeon_lords();
-  State start = mid_combat();
-  for (auto _ : st) {
-    st.PauseTiming();
-    State s = start;
-    st.ResumeTiming();
-    auto r = e.apply(s, 0, "fed");
-    benchmark::DoNotOptimize(r);
-  }
-}
-BENCHMARK(BM_ApplyChoice);
-
 void BM_HashMidCombat(benchmark::State& st) {
   State s = mid_combat();
   for (auto _ : st) benchmark::DoNotOptimize(s.hash());
 }
 BENCHMARK(BM_HashMidCombat);
+
+// One apply of the troll's choice, which runs the rest of the combat round
+// to the next decision. Mode::Play includes the copy kept for rollback and
+// the journal; Mode::Playout has neither.
+void apply_choice(benchmark::State& st, Mode mode) {
+  Engine& e = dungeon_lords();
+  State start = mid_combat();
+  State s;
+  for (auto _ : st) {
+    st.PauseTiming();
+    s = start;
+    st.ResumeTiming();
+    auto r = e.apply(s, 0, "fed", mode);
+    benchmark::DoNotOptimize(r);
+  }
+}
+void BM_ApplyChoice(benchmark::State& st) { apply_choice(st, Mode::Play); }
+void BM_ApplyChoicePlayout(benchmark::State& st) { apply_choice(st, Mode::Playout); }
+BENCHMARK(BM_ApplyChoice);
+BENCHMARK(BM_ApplyChoicePlayout);
 
 // A whole practice combat from set-up to the end with a random agent.
 void BM_PracticePlayout(benchmark::State& st) {
@@ -70,7 +81,7 @@ void BM_PracticePlayout(benchmark::State& st) {
   uint64_t seed = 1;
   int64_t choices = 0;
   for (auto _ : st) {
-    State s = e.new_game(seed, 1, practice(board));
+    State s = e.new_game(seed, 1, practice(board), Mode::Playout);
     RandomAgent agent(derive_seed(seed, 1));
     std::vector<Agent*> agents{&agent};
     auto r = play_out(e, s, agents, 1000);
@@ -81,5 +92,29 @@ void BM_PracticePlayout(benchmark::State& st) {
   st.counters["choices/playout"] = benchmark::Counter(static_cast<double>(choices) / st.iterations());
 }
 BENCHMARK(BM_PracticePlayout)->DenseRange(1, 4)->Unit(benchmark::kMicrosecond);
+
+// A random game of Connect Four: scripts under the default time limit (no
+// cost per Lua instruction), or under the deterministic instruction budget
+// (a hook on every instruction): the ratio is that budget's price.
+void connect_four(benchmark::State& st, Limits limits) {
+  static std::unique_ptr<Engine> timed = load("connect-four");
+  static std::unique_ptr<Engine> counted = load("connect-four", Limits{0, 64u << 20, 20'000'000});
+  Engine& e = limits.instructions > 0 ? *counted : *timed;
+  uint64_t seed = 1;
+  int64_t moves = 0;
+  for (auto _ : st) {
+    State s = e.new_game(seed, 2, {}, Mode::Playout);
+    RandomAgent a(derive_seed(seed, 0)), b(derive_seed(seed, 1));
+    std::vector<Agent*> agents{&a, &b};
+    moves += static_cast<int64_t>(play_out(e, s, agents).choices);
+    ++seed;
+  }
+  st.SetItemsProcessed(st.iterations());
+  st.counters["moves/game"] = benchmark::Counter(static_cast<double>(moves) / st.iterations());
+}
+void BM_ConnectFourGame(benchmark::State& st) { connect_four(st, Limits{}); }
+void BM_ConnectFourGameCounted(benchmark::State& st) { connect_four(st, Limits{0, 64u << 20, 20'000'000}); }
+BENCHMARK(BM_ConnectFourGame)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ConnectFourGameCounted)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
