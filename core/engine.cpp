@@ -528,14 +528,18 @@ void Engine::start_node(State& s, std::string_view node) {
   s.flow.push_back(FlowFrame{index});
 }
 
-int64_t Engine::modify(State& s, std::string_view channel, int64_t amount, Value ctx) {
+int64_t Engine::modify(State& s, std::string_view channel, int64_t amount, const Value& ctx) {
   const Listeners* l = channel == "damage" ? modify_damage_ : channel == "heal" ? modify_heal_
                                                                                 : listeners("modify." + std::string(channel));
   if (!l) return std::max<int64_t>(0, amount);
   QueryMode guard(query_mode_);
+  Call c;  // made once a listener is there to call: most channels have none in play
   for_each_listener(s, *l, [&](int32_t fn, EntityId id) {
-    ctx.set("amount", Value(amount));
-    Call c{fn, id, CallKind::Modifier, -1, ctx};
+    if (c.args.is_nil()) c.args = ctx.is_dict() ? ctx : Value::dict();
+    c.args.set("amount", Value(amount));
+    c.fn = fn;
+    c.entity = id;
+    c.kind = CallKind::Modifier;
     LuaHost::Result r = host_->call(s, c, nullptr);
     if (r.is_int) amount = std::max<int64_t>(0, r.integer);
   });

@@ -117,7 +117,7 @@ class Engine {
   void emit(State& s, std::string_view event, const Value& args);
   // Runs every `modify.<channel>` listener in event order, each receiving
   // the amount so far; returns the final amount (never below 0).
-  int64_t modify(State& s, std::string_view channel, int64_t amount, Value ctx);
+  int64_t modify(State& s, std::string_view channel, int64_t amount, const Value& ctx);
   // Runs a declared flow node (e.g. a combat pipeline) as a sub-flow: it
   // starts once the work already scheduled is done, and the flow then
   // resumes where it was.

@@ -597,7 +597,7 @@ int l_modify(lua_State* L) {
   if (ctx.is_nil() || (ctx.is_list() && ctx.items().empty())) ctx = Value::dict();
   if (!ctx.is_dict()) return luaL_error(L, "modify: the third argument must be a table with string keys");
   return guarded(L, [&] {
-    lua_pushinteger(L, engine(L).modify(state(L), channel, amount, std::move(ctx)));
+    lua_pushinteger(L, engine(L).modify(state(L), channel, amount, ctx));
     return 1;
   });
 }

@@ -7,7 +7,6 @@ namespace tabula {
 
 namespace {
 const Value kNil;
-const std::string kEmptyString;
 const List kEmptyList;
 const Dict kEmptyDict;
 
@@ -18,6 +17,16 @@ auto lower(Dict& d, std::string_view key) {
   return std::lower_bound(d.begin(), d.end(), key, [](const auto& e, std::string_view k) { return e.first < k; });
 }
 }  // namespace
+
+Value::Value(std::string_view s) : kind_(Kind::Str), int_(0) {
+  if (s.size() <= kInline) {
+    small_ = static_cast<uint8_t>(s.size());
+    if (!s.empty()) std::memcpy(chars(), s.data(), s.size());
+  } else {
+    small_ = kHeap;
+    str_ = new std::string(s);
+  }
+}
 
 Value Value::list(List items) {
   Value v;
@@ -36,7 +45,7 @@ Value Value::dict(Dict items) {
 
 void Value::release() noexcept {
   switch (kind_) {
-    case Kind::Str: delete str_; break;
+    case Kind::Str: delete str_; break;  // only called for heap strings
     case Kind::List: delete list_; break;
     case Kind::Dict: delete dict_; break;
     default: break;
@@ -44,34 +53,36 @@ void Value::release() noexcept {
   kind_ = Kind::Nil;
 }
 
-// Deep copies what `o` holds (a string, list or dict); this value's own
-// payload must already be released or never held.
-void Value::copy_from(const Value& o) {
+// After a byte copy of `o`: this value's pointer still points at o's heap
+// object; give it its own copy.
+void Value::copy_heap(const Value& o) {
   switch (o.kind_) {
     case Kind::Str: str_ = new std::string(*o.str_); break;
     case Kind::List: list_ = new List(*o.list_); break;
     case Kind::Dict: dict_ = new Dict(*o.dict_); break;
-    default: int_ = o.int_; break;
+    default: break;
   }
-  kind_ = o.kind_;
 }
 
 Value& Value::operator=(const Value& o) {
   if (this == &o) return *this;
   // Assigning into a container of the same kind reuses its memory.
-  if (kind_ == o.kind_) {
-    switch (kind_) {
-      case Kind::Str: *str_ = *o.str_; return *this;
-      case Kind::List: *list_ = *o.list_; return *this;
-      case Kind::Dict: *dict_ = *o.dict_; return *this;
-      default: int_ = o.int_; return *this;
-    }
+  if (kind_ == o.kind_ && kind_ == Kind::List) {
+    *list_ = *o.list_;
+    return *this;
+  }
+  if (kind_ == o.kind_ && kind_ == Kind::Dict) {
+    *dict_ = *o.dict_;
+    return *this;
   }
   Value copy(o);
   return *this = std::move(copy);
 }
 
-const std::string& Value::as_str() const { return kind_ == Kind::Str ? *str_ : kEmptyString; }
+std::string_view Value::as_str() const {
+  if (kind_ != Kind::Str) return {};
+  return small_ == kHeap ? std::string_view(*str_) : std::string_view(chars(), small_);
+}
 const List& Value::items() const { return kind_ == Kind::List ? *list_ : kEmptyList; }
 const Dict& Value::entries() const { return kind_ == Kind::Dict ? *dict_ : kEmptyDict; }
 
@@ -124,7 +135,7 @@ bool Value::operator==(const Value& o) const {
     case Kind::Nil: return true;
     case Kind::Bool:
     case Kind::Int: return int_ == o.int_;
-    case Kind::Str: return *str_ == *o.str_;
+    case Kind::Str: return as_str() == o.as_str();
     case Kind::List: return *list_ == *o.list_;
     case Kind::Dict: return *dict_ == *o.dict_;
   }
@@ -148,7 +159,7 @@ std::string Value::to_string() const {
     case Kind::Nil: return "nil";
     case Kind::Bool: return int_ ? "true" : "false";
     case Kind::Int: return std::to_string(int_);
-    case Kind::Str: return "\"" + *str_ + "\"";
+    case Kind::Str: return "\"" + std::string(as_str()) + "\"";
     case Kind::List: {
       std::string s = "[";
       for (size_t i = 0; i < list_->size(); ++i) s += (i ? ", " : "") + (*list_)[i].to_string();

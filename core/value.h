@@ -5,6 +5,7 @@
 // value owns (copying a value copies what it holds).
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,28 +27,32 @@ class Value {
   Value(bool b) noexcept : kind_(Kind::Bool), int_(b ? 1 : 0) {}
   Value(int i) noexcept : kind_(Kind::Int), int_(i) {}
   Value(int64_t i) noexcept : kind_(Kind::Int), int_(i) {}
-  Value(const char* s) : kind_(Kind::Str), str_(new std::string(s)) {}
-  Value(std::string s) : kind_(Kind::Str), str_(new std::string(std::move(s))) {}
-  Value(std::string_view s) : kind_(Kind::Str), str_(new std::string(s)) {}
+  Value(const char* s) : Value(std::string_view(s)) {}
+  Value(const std::string& s) : Value(std::string_view(s)) {}
+  Value(std::string_view s);
   static Value list(List items = {});
   static Value dict(Dict items = {});
 
-  Value(const Value& o) : kind_(o.kind_), int_(o.int_) {
-    if (kind_ >= Kind::Str) copy_from(o);
+  // A copy is the bytes of the value, then a copy of what it owns on the heap.
+  Value(const Value& o) noexcept(false) : int_(0) {
+    std::memcpy(static_cast<void*>(this), &o, sizeof(Value));
+    if (owns_heap()) copy_heap(o);
   }
-  Value(Value&& o) noexcept : kind_(o.kind_), int_(o.int_) { o.kind_ = Kind::Nil; }
+  Value(Value&& o) noexcept : int_(0) {
+    std::memcpy(static_cast<void*>(this), &o, sizeof(Value));
+    o.kind_ = Kind::Nil;
+  }
   Value& operator=(const Value& o);
   Value& operator=(Value&& o) noexcept {
     if (this != &o) {
-      if (kind_ >= Kind::Str) release();
-      kind_ = o.kind_;
-      int_ = o.int_;
+      if (owns_heap()) release();
+      std::memcpy(static_cast<void*>(this), &o, sizeof(Value));
       o.kind_ = Kind::Nil;
     }
     return *this;
   }
   ~Value() {
-    if (kind_ >= Kind::Str) release();
+    if (owns_heap()) release();
   }
 
   Kind kind() const { return kind_; }
@@ -63,11 +68,11 @@ class Value {
   // As in Lua, only nil and false are false.
   bool as_bool() const { return kind_ == Kind::Nil ? false : kind_ != Kind::Bool || int_ != 0; }
   int64_t as_int(int64_t fallback = 0) const { return kind_ == Kind::Int ? int_ : fallback; }
-  const std::string& as_str() const;  // "" unless a string
-  const List& items() const;          // empty unless a list
-  const Dict& entries() const;        // empty unless a dict
-  List& items();                      // makes this an empty list first unless it is one
-  Dict& entries();                    // makes this an empty dict first unless it is one
+  std::string_view as_str() const;  // "" unless a string
+  const List& items() const;        // empty unless a list
+  const Dict& entries() const;      // empty unless a dict
+  List& items();                    // makes this an empty list first unless it is one
+  Dict& entries();                  // makes this an empty dict first unless it is one
 
   // Dict access; get() returns nil for a missing key.
   const Value& get(std::string_view key) const;
@@ -82,10 +87,19 @@ class Value {
   static const char* kind_name(Kind k);
 
  private:
+  // A string of up to kInline bytes lives in the value itself (bytes 2..15);
+  // a longer one, a list or a dict on the heap.
+  static constexpr size_t kInline = 14;
+  static constexpr uint8_t kHeap = 0xFF;
+  bool owns_heap() const { return kind_ >= Kind::List || (kind_ == Kind::Str && small_ == kHeap); }
+  const char* chars() const { return reinterpret_cast<const char*>(this) + 2; }
+  char* chars() { return reinterpret_cast<char*>(this) + 2; }
   void release() noexcept;
-  void copy_from(const Value& o);
+  void copy_heap(const Value& o);
 
   Kind kind_ = Kind::Nil;
+  uint8_t small_ = 0;  // a string's length when it is inline, else kHeap
+  char head_[6] = {};
   union {
     int64_t int_;
     std::string* str_;
@@ -93,6 +107,7 @@ class Value {
     Dict* dict_;
   };
 };
+static_assert(sizeof(Value) == 16, "a value is sixteen bytes");
 
 const Value& dict_get(const Dict& d, std::string_view key);
 Value* dict_find(Dict& d, std::string_view key);

@@ -22,7 +22,7 @@ std::unique_ptr<Engine> orders() {
   return std::make_unique<Engine>(std::move(r.packs));
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 // The view's entry for one zone ("hand", seat 1) or a shared zone (seat 0).
 json zone_view(const json& view, const std::string& zone, int seat) {

@@ -23,7 +23,7 @@ std::unique_ptr<Engine> live() {
 
 Value probe(Engine& e, State& s, const char* fn) { return e.host().call_value(s, kRules, fn, Value()); }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 List strings(std::initializer_list<const char*> items) {
   List l;

@@ -38,7 +38,7 @@ void expect_at(const Diagnostic& d, const std::string& file, int line, int colum
       << text;
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 }  // namespace
 

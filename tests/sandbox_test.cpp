@@ -37,7 +37,7 @@ std::unique_ptr<Engine> sandbox(const Limits& limits = kSmall) {
   return std::make_unique<Engine>(std::move(r.packs), limits);
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 // Applies `option` for seat 1, expects it to be rejected with `reason`, and
 // checks that the state is exactly as before (hash and full dump).

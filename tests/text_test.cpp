@@ -36,7 +36,7 @@ std::vector<std::string> journal(const Engine& e, const State& s, const char* la
   return out;
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <unordered_map>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
@@ -48,7 +49,10 @@ int cmd_run(const RunArgs& a) {
 
   uint64_t finished = 0, capped = 0, choices = 0, errors = 0;
   std::vector<Failure> failures;  // the first few
-  std::map<std::string, uint64_t> results;
+  // Results tallied as values (by their hash, then equality), written as
+  // JSON once at the end: formatting every game's result costs more than a
+  // short game's rules.
+  std::unordered_map<uint64_t, std::vector<std::pair<Value, uint64_t>>> results;
   const bool tty = isatty(STDERR_FILENO);
   bool progress_shown = false;
   const auto t0 = Clock::now();
@@ -88,7 +92,12 @@ int cmd_run(const RunArgs& a) {
       choices += r.choices;
       if (r.finished) {
         ++finished;
-        ++results[value_to_json(s.result).dump()];
+        Hasher h;
+        h.value(s.result);
+        auto& bucket = results[h.h];
+        auto it = std::find_if(bucket.begin(), bucket.end(), [&](const auto& r) { return r.first == s.result; });
+        if (it == bucket.end()) bucket.emplace_back(s.result, 1);
+        else ++it->second;
       } else if (r.failed) {
         ++errors;
         if (failures.size() < 5) failures.push_back({i, seed, r.choices + 1, r.seat, r.option, r.error});
@@ -119,8 +128,12 @@ int cmd_run(const RunArgs& a) {
   const double rate = secs > 0 ? a.games / secs : 0;
   const double avg = a.games ? static_cast<double>(choices) / a.games : 0;
 
-  std::vector<std::pair<std::string, uint64_t>> tally(results.begin(), results.end());
-  std::stable_sort(tally.begin(), tally.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  std::vector<std::pair<std::string, uint64_t>> tally;
+  for (const auto& [hash, bucket] : results)
+    for (const auto& [value, n] : bucket) tally.emplace_back(value_to_json(value).dump(), n);
+  // Most frequent first; equal counts in the order of their JSON, so the
+  // summary never depends on hashing.
+  std::sort(tally.begin(), tally.end(), [](const auto& x, const auto& y) { return x.second != y.second ? x.second > y.second : x.first < y.first; });
 
   if (a.json) {
     json j = {{"pack", e.packs().id()}, {"games", a.games},     {"seed", a.seed},         {"seats", g.seats},

@@ -8,28 +8,35 @@ D.ENTRANCE_C, D.ENTRANCE_R = 3, 1
 
 function D.squares(seat) return T.zone("dungeon", seat) end
 
-function D.at(seat, c, r)
-  for _, sq in ipairs(D.squares(seat)) do
-    if T.get(sq, "c") == c and T.get(sq, "r") == r then return sq end
-  end
+-- A square's place as one number, and the four steps to its neighbours.
+local function place(c, r) return c * 100 + r end
+local STEPS = { 100, -100, 1, -1 }
+
+-- Every square of a seat's dungeon by its place: { [place] = id }.
+local function by_place(seat)
+  local at = {}
+  for _, sq in ipairs(D.squares(seat)) do at[place(T.get(sq, "c"), T.get(sq, "r"))] = sq end
+  return at
 end
+
+function D.at(seat, c, r) return by_place(seat)[place(c, r)] end
 
 function D.intact(sq) return not T.get(sq, "conquered") end
 function D.is_room(sq) return T.kind(sq) == "room" end
 
 -- Distance of every square reachable from the entrance: { [id] = n }.
 function D.distances(seat)
-  local dist = {}
-  local start = D.at(seat, D.ENTRANCE_C, D.ENTRANCE_R)
+  local at, dist = by_place(seat), {}
+  local start = at[place(D.ENTRANCE_C, D.ENTRANCE_R)]
   if not start then return dist end
   dist[start] = 1
   local queue, head = { start }, 1
   while head <= #queue do
     local sq = queue[head]
     head = head + 1
-    local c, r = T.get(sq, "c"), T.get(sq, "r")
-    for _, d in ipairs({ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }) do
-      local n = D.at(seat, c + d[1], r + d[2])
+    local here = place(T.get(sq, "c"), T.get(sq, "r"))
+    for i = 1, #STEPS do
+      local n = at[here + STEPS[i]]
       if n and not dist[n] then
         dist[n] = dist[sq] + 1
         queue[#queue + 1] = n
