@@ -482,9 +482,12 @@ int l_random(lua_State* L) {
 
 // An option's id: an integer (ctx.choice is then an integer) or a string.
 void option_id(lua_State* L, int idx, Option& o) {
-  if (lua_isinteger(L, idx)) {
+  int isnum = 0;
+  const int type = lua_type(L, idx);
+  const lua_Integer v = type == LUA_TNUMBER ? lua_tointegerx(L, idx, &isnum) : 0;
+  if (isnum) {
     char buf[24];
-    auto r = std::to_chars(buf, buf + sizeof buf, lua_tointeger(L, idx));
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
     o.id.assign(buf, r.ptr);
     o.int_id = true;
   } else if (lua_type(L, idx) == LUA_TSTRING) {
