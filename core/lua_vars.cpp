@@ -56,50 +56,6 @@ bool same_key(const Value& k, lua_State* L, int idx) {
   return s && k.as_str() == std::string_view(s, n);
 }
 
-Value data_value(lua_State* L, int data, int depth);
-
-// The value at the top of the stack: scalars as they are, kernel tables
-// through their data.
-Value element(lua_State* L, int depth) {
-  if (lua_type(L, -1) == LUA_TTABLE && LiveTables::is_kernel_table(L, -1)) {
-    lua_getmetatable(L, -1);
-    lua_rawgeti(L, -1, kData);
-    Value v = data_value(L, lua_gettop(L), depth + 1);
-    lua_pop(L, 2);
-    return v;
-  }
-  return LuaHost::to_value(L, -1);
-}
-
-Value data_value(lua_State* L, int data, int depth) {
-  if (depth > 32) luaL_error(L, "value nested too deeply");
-  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, data));
-  size_t count = 0;
-  lua_pushnil(L);
-  while (lua_next(L, data)) {
-    ++count;
-    lua_pop(L, 1);
-  }
-  if (count == 0) return Value::list();
-  if (static_cast<lua_Integer>(count) == n) {
-    List items;
-    items.reserve(static_cast<size_t>(n));
-    for (lua_Integer i = 1; i <= n; ++i) {
-      lua_rawgeti(L, data, i);
-      items.push_back(element(L, depth));
-      lua_pop(L, 1);
-    }
-    return Value::list(std::move(items));
-  }
-  Dict d;
-  lua_pushnil(L);
-  while (lua_next(L, data)) {
-    d.emplace_back(lua_tostring(L, -2), element(L, depth));
-    lua_pop(L, 1);
-  }
-  return Value::dict(std::move(d));
-}
-
 }  // namespace
 
 LiveTables::LiveTables(lua_State* L) {
@@ -323,12 +279,12 @@ void LiveTables::push_data(lua_State* L, int idx) {
   lua_remove(L, -2);
 }
 
+// The data table is plain; tables nested in it are kernel tables again,
+// which LuaHost::to_value reads through their own data.
 Value LiveTables::value_of(lua_State* L, int idx) {
-  idx = lua_absindex(L, idx);
-  lua_getmetatable(L, idx);
-  lua_rawgeti(L, -1, kData);
-  Value v = data_value(L, lua_gettop(L), 0);
-  lua_pop(L, 2);
+  push_data(L, idx);
+  Value v = LuaHost::to_value(L, -1);
+  lua_pop(L, 1);
   return v;
 }
 

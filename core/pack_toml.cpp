@@ -116,6 +116,8 @@ class Loader {
   std::optional<LayerFile> read_layer(const fs::path& dir);
   bool resolve(const fs::path& dir, std::vector<LayerFile>& layers, std::vector<std::string>& visiting);
   void merge(const LayerFile& layer);
+  const toml::table* read_file(const LayerFile& layer, const std::string& rel, const SourcePos& where,
+                               const char* key, const char* what);
   void merge_manifest(const LayerFile& layer, const std::string& rel, const SourcePos& where);
   void merge_texts(const LayerFile& layer, const std::string& rel, const SourcePos& where);
   void read_text_table(const LayerFile& layer, const toml::table& t, const std::string& prefix);
@@ -427,21 +429,31 @@ void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool pa
   e.layer = layer.info.id;
 }
 
-void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, const SourcePos& where) {
+// A manifest or text file of a layer, parsed and kept alive for the
+// positions of its nodes; null (with the error reported) when it is missing
+// or not TOML.
+const toml::table* Loader::read_file(const LayerFile& layer, const std::string& rel, const SourcePos& where,
+                                     const char* key, const char* what) {
   fs::path path = fs::path(layer.info.dir) / rel;
   if (!fs::exists(path)) {
-    error(where, "pack.manifests", "missing manifest: " + path.string());
-    return;
+    error(where, key, std::string("missing ") + what + ": " + path.string());
+    return nullptr;
   }
   auto doc = std::make_unique<toml::table>();
   try {
     *doc = toml::parse_file(path.string());
   } catch (const toml::parse_error& e) {
     error(pos_of(e.source()), "", std::string(e.description()));
-    return;
+    return nullptr;
   }
-  const toml::table& root = *doc;
   manifests_.push_back(std::move(doc));
+  return manifests_.back().get();
+}
+
+void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, const SourcePos& where) {
+  const toml::table* doc = read_file(layer, rel, where, "pack.manifests", "manifest");
+  if (!doc) return;
+  const toml::table& root = *doc;
   for (auto&& [k, v] : root) {
     std::string id(k.str());
     if (id == "remove") {
@@ -725,20 +737,7 @@ void Loader::merge(const LayerFile& layer) {
 // or { en = ..., cs = ... }. The path of tables names the key:
 // [combat] where = "..." is the text "combat.where".
 void Loader::merge_texts(const LayerFile& layer, const std::string& rel, const SourcePos& where) {
-  fs::path path = fs::path(layer.info.dir) / rel;
-  if (!fs::exists(path)) {
-    error(where, "pack.texts", "missing text file: " + path.string());
-    return;
-  }
-  auto doc = std::make_unique<toml::table>();
-  try {
-    *doc = toml::parse_file(path.string());
-  } catch (const toml::parse_error& e) {
-    error(pos_of(e.source()), "", std::string(e.description()));
-    return;
-  }
-  read_text_table(layer, *doc, "");
-  manifests_.push_back(std::move(doc));
+  if (const toml::table* doc = read_file(layer, rel, where, "pack.texts", "text file")) read_text_table(layer, *doc, "");
 }
 
 void Loader::read_text_table(const LayerFile& layer, const toml::table& t, const std::string& prefix) {
