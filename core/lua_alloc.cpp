@@ -35,10 +35,36 @@ void LuaAlloc::give(void* p, size_t cls) {
 void* LuaAlloc::call(void* ud, void* ptr, size_t osize, size_t nsize) {
   auto* a = static_cast<LuaAlloc*>(ud);
   const size_t old = ptr ? osize : 0;
+  // The common cases first: freeing, allocating or resizing within the
+  // small sizes, which never touch malloc.
+  if (old <= kSmall && nsize <= kSmall) {
+    if (nsize == 0) {
+      if (old) {
+        a->used_ -= old;
+        a->give(ptr, class_of(old));
+      }
+      return nullptr;
+    }
+    if (nsize > old && a->used_ + (nsize - old) > a->limit_) {
+      a->refused_ = true;
+      return nullptr;
+    }
+    void* p = ptr;
+    if (!old || class_of(old) != class_of(nsize)) {
+      p = a->take(class_of(nsize));
+      if (!p) return nullptr;
+      if (old) {
+        std::memcpy(p, ptr, old < nsize ? old : nsize);
+        a->give(ptr, class_of(old));
+      }
+    }
+    a->used_ = a->used_ - old + nsize;
+    a->refused_ = false;
+    return p;
+  }
   if (nsize == 0) {
     a->used_ -= old;
-    if (old > kSmall) std::free(ptr);
-    else if (ptr) a->give(ptr, class_of(old));
+    std::free(ptr);
     return nullptr;
   }
   if (nsize > old && a->used_ + (nsize - old) > a->limit_) {
@@ -48,8 +74,6 @@ void* LuaAlloc::call(void* ud, void* ptr, size_t osize, size_t nsize) {
   void* p;
   if (old > kSmall && nsize > kSmall) {
     p = std::realloc(ptr, nsize);
-  } else if (old != 0 && old <= kSmall && nsize <= kSmall && class_of(old) == class_of(nsize)) {
-    p = ptr;
   } else {
     p = nsize > kSmall ? std::malloc(nsize) : a->take(class_of(nsize));
     if (p && ptr) {

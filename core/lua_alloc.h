@@ -31,7 +31,7 @@ class LuaAlloc {
   static constexpr size_t kClasses = kSmall / kGrain;
   static constexpr size_t kChunk = 64 * 1024;
 
-  static size_t class_of(size_t n) { return (n + kGrain - 1) / kGrain - 1; }
+  static size_t class_of(size_t n) { return (n - 1) >> 4; }  // n in 1..kSmall; kGrain is 16
   void* take(size_t cls);
   void give(void* p, size_t cls);
 
