@@ -94,12 +94,14 @@ void BM_PracticePlayout(benchmark::State& st) {
 BENCHMARK(BM_PracticePlayout)->DenseRange(1, 4)->Unit(benchmark::kMicrosecond);
 
 // A random game of Connect Four: scripts under the default time limit (no
-// cost per Lua instruction), or under the deterministic instruction budget
-// (a hook on every instruction): the ratio is that budget's price.
+// cost per Lua instruction), under no limit at all (so the watchdog's own
+// cost shows), or under the deterministic instruction budget (a hook on
+// every instruction): the ratios are the prices of the two kinds of limit.
 void connect_four(benchmark::State& st, Limits limits) {
   static std::unique_ptr<Engine> timed = load("connect-four");
+  static std::unique_ptr<Engine> unlimited = load("connect-four", Limits{0, 64u << 20, 0});
   static std::unique_ptr<Engine> counted = load("connect-four", Limits{0, 64u << 20, 20'000'000});
-  Engine& e = limits.instructions > 0 ? *counted : *timed;
+  Engine& e = limits.instructions > 0 ? *counted : limits.cpu_ms > 0 ? *timed : *unlimited;
   uint64_t seed = 1;
   int64_t moves = 0;
   for (auto _ : st) {
@@ -114,7 +116,9 @@ void connect_four(benchmark::State& st, Limits limits) {
 }
 void BM_ConnectFourGame(benchmark::State& st) { connect_four(st, Limits{}); }
 void BM_ConnectFourGameCounted(benchmark::State& st) { connect_four(st, Limits{0, 64u << 20, 20'000'000}); }
+void BM_ConnectFourGameNoLimit(benchmark::State& st) { connect_four(st, Limits{0, 64u << 20, 0}); }
 BENCHMARK(BM_ConnectFourGame)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ConnectFourGameNoLimit)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ConnectFourGameCounted)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -173,6 +173,21 @@ TEST(StateJson, RoundTripAtAMidGameDecisionKeepsTheHash) {
   EXPECT_EQ(loaded.result, s.result);
 }
 
+// Logs of the format before texts and ids became data hold hashes this
+// kernel does not compute: they are refused by name, not reported as a
+// mismatch after the first choice.
+TEST(StateLog, AnOlderFormatIsRefusedClearly) {
+  const std::string old = R"({"format": "tabula-log/1", "packs": ["duel"], "seed": 1, "seats": 2,
+                               "options": {}, "start_hash": "1", "choices": []})";
+  try {
+    GameLog::from_json(old);
+    FAIL() << "a tabula-log/1 log was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_TRUE(contains(e.what(), "recorded by an older format (tabula-log/1)")) << e.what();
+  }
+  EXPECT_THROW(GameLog::from_json(R"({"format": "something"})"), std::runtime_error);
+}
+
 TEST(StateJson, MalformedInputIsAnError) {
   auto e = duel();
   ASSERT_TRUE(e);
