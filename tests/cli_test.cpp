@@ -459,7 +459,11 @@ std::unique_ptr<tabula::Engine> engine_for(const std::string& dir) {
 
 TEST_F(Cli, RandomAgentIsSeededAndUniform) {
   tabula::Decision d;
-  for (int i = 0; i < 4; ++i) d.options.push_back({"o" + std::to_string(i)});
+  for (int i = 0; i < 4; ++i) {
+    tabula::Option o;
+    o.id = "o" + std::to_string(i);
+    d.options.push_back(o);
+  }
   tabula::State s;
   tabula::RandomAgent a(42), b(42), c(43);
   int counts[4] = {0, 0, 0, 0};
