@@ -835,13 +835,27 @@ void Loader::check_references() {
   }
 }
 
+// A pack folder as given on a command line: "pack/" (as tab completion
+// writes it) and "." (inside the pack) name the folder itself, whose parent
+// holds the sibling packs it builds on.
+fs::path folder(const std::string& dir) {
+  fs::path p = fs::path(dir).lexically_normal();
+  if (!p.has_filename() && p.has_parent_path()) p = p.parent_path();
+  if (p.empty() || p.filename() == "." || p.filename() == "..") {
+    std::error_code ec;
+    p = fs::absolute(p, ec).lexically_normal();
+    if (!p.has_filename() && p.has_parent_path()) p = p.parent_path();
+  }
+  return p;
+}
+
 bool Loader::load(const std::string& dir, const std::vector<std::string>& extra) {
   std::vector<LayerFile> layers;
   std::vector<std::string> visiting;
-  if (!resolve(fs::path(dir), layers, visiting)) return false;
+  if (!resolve(folder(dir), layers, visiting)) return false;
   for (const auto& e : extra) {
     visiting.clear();
-    if (!resolve(fs::path(e), layers, visiting)) return false;
+    if (!resolve(folder(e), layers, visiting)) return false;
   }
   for (const auto& layer : layers) merge(layer);
   // The shared Lua library comes last: a pack's own module of the same name wins.

@@ -307,6 +307,15 @@ TEST_F(Cli, RunCapsLongGames) {
   EXPECT_EQ(j["choices"], 6);
 }
 
+// Inside a layer's own folder, `tabula check .` finds its base beside it.
+TEST_F(Cli, CheckOfTheCurrentFolder) {
+  Output o = tabula("check .", "", "cd tests/packs/layer-patch &&");
+  EXPECT_EQ(o.code, 0) << o.text;
+  EXPECT_TRUE(has(o.text, "OK layer-patch: 2 layers (layer-base < layer-patch)")) << o.text;
+  Output slash = tabula("check content/dungeon-lords-veterans/");
+  EXPECT_EQ(slash.code, 0) << slash.text;
+}
+
 TEST_F(Cli, PlayLogThenReplay) {
   std::string log = (tmp_ / "duel-log.json").string();
   Output p = tabula("play tests/packs/duel --seats random,random --seed 3 --log " + quote(log));

@@ -159,3 +159,12 @@ TEST(Layers, PatchesChangingDifferentPropertiesDoNotConflict) {
   EXPECT_EQ(prop(*r.packs, "squire", "hp"), 5);
   EXPECT_EQ(prop(*r.packs, "squire", "power"), 9);
 }
+
+// A layer named as tab completion writes it, with a trailing slash, still
+// finds the pack it builds on among its siblings.
+TEST(Layers, AFolderWithATrailingSlashFindsItsBase) {
+  LoadResult r = load_pack(pack_dir("layer-patch") + "/");
+  ASSERT_TRUE(r.ok()) << r.report();
+  EXPECT_EQ(r.packs->layers.front().id, "layer-base");
+}
+
