@@ -37,7 +37,6 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
   }
   j["seats"] = seats;
   json zones = json::array();
-  const size_t np = packs_->prop_names.size();
   for (const auto& z : s.zones) {
     const ZoneDef& zd = packs_->zones[z.def];
     bool see_all = zd.visibility == ZoneDef::Visibility::Public ||
@@ -71,7 +70,6 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
           }
           ej["show"] = shown;
         }
-        (void)np;
         items.push_back(ej);
       }
       zj["items"] = items;
