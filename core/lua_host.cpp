@@ -645,29 +645,32 @@ Value LuaHost::call_value(State& state, const std::string& module, const std::st
 }
 
 void LuaHost::push_value(lua_State* L, const Value& v) {
-  luaL_checkstack(L, 4, "value too deep");
   switch (v.kind()) {
-    case Value::Kind::Nil: lua_pushnil(L); break;
-    case Value::Kind::Bool: lua_pushboolean(L, v.as_bool()); break;
-    case Value::Kind::Int: lua_pushinteger(L, v.as_int()); break;
-    case Value::Kind::Str: lua_pushlstring(L, v.as_str().data(), v.as_str().size()); break;
-    case Value::Kind::List: {
-      const List& items = v.items();
-      lua_createtable(L, static_cast<int>(items.size()), 0);
-      for (size_t i = 0; i < items.size(); ++i) {
-        push_value(L, items[i]);
-        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-      }
-      break;
+    case Value::Kind::Nil: lua_pushnil(L); return;
+    case Value::Kind::Bool: lua_pushboolean(L, v.as_bool()); return;
+    case Value::Kind::Int: lua_pushinteger(L, v.as_int()); return;
+    case Value::Kind::Str: {
+      std::string_view s = v.as_str();
+      lua_pushlstring(L, s.data(), s.size());
+      return;
     }
-    case Value::Kind::Dict:
-      lua_createtable(L, 0, static_cast<int>(v.entries().size()));
-      for (const auto& [k, x] : v.entries()) {
-        lua_pushlstring(L, k.data(), k.size());
-        push_value(L, x);
-        lua_rawset(L, -3);
-      }
-      break;
+    default: break;
+  }
+  luaL_checkstack(L, 4, "value too deep");  // tables nest: each level needs stack
+  if (v.is_list()) {
+    const List& items = v.items();
+    lua_createtable(L, static_cast<int>(items.size()), 0);
+    for (size_t i = 0; i < items.size(); ++i) {
+      push_value(L, items[i]);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return;
+  }
+  lua_createtable(L, 0, static_cast<int>(v.entries().size()));
+  for (const auto& [k, x] : v.entries()) {
+    lua_pushlstring(L, k.data(), k.size());
+    push_value(L, x);
+    lua_rawset(L, -3);
   }
 }
 

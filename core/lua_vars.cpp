@@ -98,7 +98,7 @@ void LiveTables::push_table(lua_State* L, const Value& v, Node* node) {
   const int D = lua_gettop(L);
   auto child = [&](const Value& key, const Value& x) {
     if (!x.is_table()) {
-      LuaHost::push_value(L, x);
+      LuaHost::push_value(L, x);  // a scalar: no stack check, no table
       return;
     }
     Node* c = nullptr;
