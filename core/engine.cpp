@@ -199,12 +199,12 @@ void Engine::run(State& s) {
 }
 
 ApplyResult Engine::apply(State& s, int seat, std::string_view option_id, Mode mode) {
+  if (s.over) return {false, "the game is over"};
   for (size_t d = 0; d < s.pending.size(); ++d) {
     if (s.pending[d].seat != seat) continue;
     const auto& opts = s.pending[d].options;
     for (size_t o = 0; o < opts.size(); ++o)
       if (opts[o].id == option_id) return apply_at(s, d, o, mode);
-    if (s.over) break;
     std::string ids;
     for (const auto& o : opts) ids += (ids.empty() ? "" : ", ") + o.id;
     return {false, "'" + std::string(option_id) + "' is not a legal option here; legal: " + ids};
@@ -228,7 +228,6 @@ ApplyResult Engine::apply_index(State& s, int seat, size_t option, Mode mode) {
 }
 
 ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode) {
-  if (s.over) return {false, "the game is over"};
   if (mode == Mode::Play) backup_ = s;  // copy-assignment reuses the backup's memory
   try {
     Transaction t(*this, mode);
@@ -410,20 +409,12 @@ void Engine::move_entity(State& s, EntityId id, int zone, int position) {
   else items.insert(items.begin() + position, id);
 }
 
-namespace {
-auto prop_cell(const std::vector<PropCell>& cells, EntityId id, int32_t prop) {
-  return std::lower_bound(cells.begin(), cells.end(), std::pair{id, prop}, [](const PropCell& c, const std::pair<EntityId, int32_t>& k) {
-    return c.entity != k.first ? c.entity < k.first : c.prop < k.second;
-  });
-}
-}  // namespace
-
 const Value& Engine::prop(const State& s, EntityId id, int32_t prop) const {
   static const Value nil;
   const Entity* e = s.entity(id);
   if (!e || prop < 0) return nil;
-  auto it = prop_cell(s.props, id, prop);
-  if (it != s.props.end() && it->entity == id && it->prop == prop) return it->value;
+  const size_t i = s.prop_at(id, prop);
+  if (i < s.props.size() && s.props[i].entity == id && s.props[i].prop == prop) return s.props[i].value;
   return packs_->def_prop(e->def, prop);
 }
 
@@ -442,7 +433,7 @@ void Engine::set_prop(State& s, EntityId id, int32_t prop, Value v) {
   if (!v.is_nil() && static_cast<int8_t>(v.kind()) != type)
     throw KernelError("property '" + packs_->prop_names[prop] + "' of kind '" + d.kind + "' holds " +
                       Value::kind_name(static_cast<Value::Kind>(type)) + " values, not " + Value::kind_name(v.kind()));
-  auto it = s.props.begin() + (prop_cell(s.props, id, prop) - s.props.cbegin());
+  auto it = s.props.begin() + static_cast<std::ptrdiff_t>(s.prop_at(id, prop));
   const bool found = it != s.props.end() && it->entity == id && it->prop == prop;
   // Writing the definition's own value back removes the override, so a
   // state's hash does not depend on how a value came to be.
@@ -492,7 +483,9 @@ void Engine::decide(State& s, Decision&& d) {
     const std::string& a = d.options[i].id;
     for (size_t j = 0; j < i; ++j) {
       const std::string& b = d.options[j].id;
-      if (a.size() == b.size() && a[0] == b[0] && a == b) throw KernelError("option id '" + a + "' appears twice");
+      // Ids are mostly a character or two: the first one settles most pairs
+      // without a call to compare (s[0] of an empty string is '\0').
+      if (a[0] == b[0] && a == b) throw KernelError("option id '" + a + "' appears twice");
     }
   }
   if (s.pending_for(d.seat)) throw KernelError("seat " + std::to_string(d.seat + 1) + " already has a decision open");
@@ -513,10 +506,12 @@ void Engine::for_each_listener(const State& s, const Listeners& l, F&& fn) const
 }
 
 void Engine::emit(State& s, std::string_view event, const Value& args) {
-  const std::string slot = "on." + std::string(event);
-  if (const Listeners* l = listeners(slot)) {
-    for_each_listener(s, *l, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, args}); });
-  }
+  emit_to(s, listeners("on." + std::string(event)), args);
+}
+
+void Engine::emit_to(State& s, const Listeners* l, const Value& args) {
+  if (!l) return;
+  for_each_listener(s, *l, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, args}); });
 }
 
 void Engine::start_node(State& s, std::string_view node) {
@@ -529,8 +524,10 @@ void Engine::start_node(State& s, std::string_view node) {
 }
 
 int64_t Engine::modify(State& s, std::string_view channel, int64_t amount, const Value& ctx) {
-  const Listeners* l = channel == "damage" ? modify_damage_ : channel == "heal" ? modify_heal_
-                                                                                : listeners("modify." + std::string(channel));
+  return modify_with(s, listeners("modify." + std::string(channel)), amount, ctx);
+}
+
+int64_t Engine::modify_with(State& s, const Listeners* l, int64_t amount, const Value& ctx) {
   if (!l) return std::max<int64_t>(0, amount);
   QueryMode guard(query_mode_);
   Call c;  // made once a listener is there to call: most channels have none in play
@@ -568,7 +565,7 @@ DamageResult Engine::damage(State& s, EntityId target, int64_t amount, const Val
   if (amount <= 0) return r;
   Value ctx = info.is_dict() ? info : Value::dict();
   ctx.set("target", Value(static_cast<int64_t>(target)));
-  int64_t dealt = modify_damage_ ? modify(s, "damage", amount, ctx) : amount;
+  int64_t dealt = modify_with(s, modify_damage_, amount, ctx);
   r.prevented = amount - dealt;
   r.dealt = dealt;
   if (dealt <= 0) return r;
@@ -577,7 +574,7 @@ DamageResult Engine::damage(State& s, EntityId target, int64_t amount, const Val
   if (on_damaged_) {
     Value ev = ctx;
     ev.set("amount", Value(dealt));
-    for_each_listener(s, *on_damaged_, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, ev}); });
+    emit_to(s, on_damaged_, ev);
   }
   const Value& hp = prop(s, target, prop_hp_);
   if (hp.is_int() && total >= hp.as_int()) {
@@ -593,12 +590,12 @@ int64_t Engine::heal(State& s, EntityId target, int64_t amount, const Value& inf
   if (amount <= 0 || have <= 0) return 0;
   Value ctx = info.is_dict() ? info : Value::dict();
   ctx.set("target", Value(static_cast<int64_t>(target)));
-  int64_t healed = std::min(have, modify_heal_ ? modify(s, "heal", amount, ctx) : amount);
+  int64_t healed = std::min(have, modify_with(s, modify_heal_, amount, ctx));
   if (healed <= 0) return 0;
   set_prop(s, target, prop_damage_, Value(have - healed));
   if (on_healed_) {
     ctx.set("amount", Value(healed));
-    for_each_listener(s, *on_healed_, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, ctx}); });
+    emit_to(s, on_healed_, ctx);
   }
   return healed;
 }
@@ -612,8 +609,7 @@ void Engine::knock_out(State& s, EntityId target, const Value& info) {
   if (in_fight && !c.knocked_out_to.empty()) move_entity(s, target, zone_of_def(s, c.knocked_out_to, s.combat.seat));
   Value ev = info.is_dict() ? info : Value::dict();
   ev.set("target", Value(static_cast<int64_t>(target)));
-  if (on_knocked_out_)
-    for_each_listener(s, *on_knocked_out_, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, ev}); });
+  emit_to(s, on_knocked_out_, ev);
   if (in_fight && s.zones[s.combat.defenders].items.empty()) defeat(s, ev);
 }
 
@@ -630,7 +626,7 @@ void Engine::defeat(State& s, const Value& info) {
   if (on_defeated_) {
     Value ev = info;
     ev.set("seat", Value(static_cast<int64_t>(s.combat.seat + 1)));  // Lua counts seats from 1
-    for_each_listener(s, *on_defeated_, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, ev}); });
+    emit_to(s, on_defeated_, ev);
   }
 }
 

@@ -153,6 +153,8 @@ class Engine {
   template <class F>
   void for_each_listener(const State& s, const Listeners& l, F&& fn) const;
   void flush_scheduled(State& s);
+  void emit_to(State& s, const Listeners* l, const Value& args);
+  int64_t modify_with(State& s, const Listeners* l, int64_t amount, const Value& ctx);
   ApplyResult apply_at(State& s, size_t decision, size_t option, Mode mode);
 
   std::unique_ptr<PackSet> packs_;

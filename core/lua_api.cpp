@@ -81,17 +81,11 @@ int32_t lookup(lua_State* L, int arg, int table) {
   size_t len = 0;
   const char* p = lua_tolstring(L, arg, &len);
   LuaHost::NameSlot& slot = host(L).name_slot(p, table);
-  if (slot.ptr == p && slot.table == table && slot.len == len && std::memcmp(slot.text, p, len) == 0) return slot.id;
+  if (slot.holds(p, len, table)) return slot.id;
   lua_pushvalue(L, arg);
   int32_t id = lua_rawget(L, lua_upvalueindex(table)) == LUA_TNUMBER ? static_cast<int32_t>(lua_tointeger(L, -1)) : -1;
   lua_pop(L, 1);
-  if (len < sizeof slot.text) {
-    slot.ptr = p;
-    slot.len = static_cast<uint32_t>(len);
-    slot.table = table;
-    slot.id = id;
-    std::memcpy(slot.text, p, len);
-  }
+  slot.keep(p, len, table, id);
   return id;
 }
 
@@ -139,15 +133,6 @@ int32_t prop_arg(lua_State* L, int i) {
   int32_t p = lookup(L, i, kProps);
   if (p < 0) luaL_error(L, "no kind declares a property '%s'", lua_tostring(L, i));
   return p;
-}
-
-void push_scalar(lua_State* L, const Value& v) {
-  switch (v.kind()) {
-    case Value::Kind::Nil: lua_pushnil(L); break;
-    case Value::Kind::Bool: lua_pushboolean(L, v.as_bool()); break;
-    case Value::Kind::Int: lua_pushinteger(L, v.as_int()); break;
-    default: LuaHost::push_value(L, v); break;
-  }
 }
 
 int64_t checked_add(lua_State* L, int64_t a, int64_t b) {
@@ -296,7 +281,7 @@ int l_get(lua_State* L) {
     lua_pushnil(L);
     return 1;
   }
-  push_scalar(L, engine(L).prop(state(L), id, p));
+  LuaHost::push_value(L, engine(L).prop(state(L), id, p));
   return 1;
 }
 
@@ -394,7 +379,7 @@ std::string_view str_arg(lua_State* L, int i) {
 
 int l_counter(lua_State* L) {
   int seat = seat_arg(L, 1);
-  push_scalar(L, dict_get(state(L).seats[seat].counters, str_arg(L, 2)));
+  LuaHost::push_value(L, dict_get(state(L).seats[seat].counters, str_arg(L, 2)));
   return 1;
 }
 
@@ -403,8 +388,7 @@ int l_add_counter(lua_State* L) {
   std::string_view name = str_arg(L, 2);
   Dict& c = state(L).seats[seat].counters;
   int64_t v = checked_add(L, dict_get(c, name).as_int(), luaL_checkinteger(L, 3));
-  if (Value* slot = dict_find(c, name); slot) *slot = Value(v);
-  else dict_set(c, name, Value(v));
+  dict_set(c, name, Value(v));
   lua_pushinteger(L, v);
   return 1;
 }
@@ -418,7 +402,7 @@ int l_set_counter(lua_State* L) {
 
 int l_secret(lua_State* L) {
   int seat = seat_arg(L, 1);
-  push_scalar(L, dict_get(state(L).seats[seat].secret, str_arg(L, 2)));
+  LuaHost::push_value(L, dict_get(state(L).seats[seat].secret, str_arg(L, 2)));
   return 1;
 }
 
@@ -450,7 +434,7 @@ int l_param(lua_State* L) {
 }
 
 int l_option(lua_State* L) {
-  push_scalar(L, dict_get(state(L).options, str_arg(L, 1)));
+  LuaHost::push_value(L, dict_get(state(L).options, str_arg(L, 1)));
   return 1;
 }
 

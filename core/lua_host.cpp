@@ -459,15 +459,9 @@ int32_t LuaHost::lua_function_id(lua_State* L, int m, int idx) const {
   const char* p = lua_tolstring(L, idx, &len);
   // Cached per module like other names (table ids below 0 are functions').
   auto& slot = const_cast<LuaHost*>(this)->name_slot(p, -1 - m);
-  if (slot.ptr == p && slot.table == -1 - m && slot.len == len && std::memcmp(slot.text, p, len) == 0) return slot.id;
+  if (slot.holds(p, len, -1 - m)) return slot.id;
   const int32_t fn = lookup_function(L, m, idx);
-  if (len < sizeof slot.text) {
-    slot.ptr = p;
-    slot.len = static_cast<uint32_t>(len);
-    slot.table = -1 - m;
-    slot.id = fn;
-    std::memcpy(slot.text, p, len);
-  }
+  slot.keep(p, len, -1 - m, fn);
   return fn;
 }
 

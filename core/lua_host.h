@@ -6,6 +6,7 @@
 // deterministic instruction budget); the whole host under a memory cap.
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -90,6 +91,17 @@ class LuaHost {
     int table = -1;
     int32_t id = -1;
     char text[40];
+    bool holds(const char* p, size_t n, int t) const {
+      return ptr == p && table == t && len == n && std::memcmp(text, p, n) == 0;
+    }
+    void keep(const char* p, size_t n, int t, int32_t found) {
+      if (n >= sizeof text) return;  // long names are looked up each time
+      ptr = p;
+      len = static_cast<uint32_t>(n);
+      table = t;
+      id = found;
+      std::memcpy(text, p, n);
+    }
   };
   NameSlot& name_slot(const char* p, int table) {
     return names_[((reinterpret_cast<uintptr_t>(p) >> 4) ^ static_cast<uintptr_t>(table) * 31) & (kNameSlots - 1)];

@@ -101,15 +101,7 @@ void LiveTables::push_table(lua_State* L, const Value& v, Node* node) {
       LuaHost::push_value(L, x);  // a scalar: no stack check, no table
       return;
     }
-    Node* c = nullptr;
-    if (node) {
-      nodes_.push_back(std::make_unique<Node>());
-      c = nodes_.back().get();
-      c->parent = node;
-      c->key = key;
-      node->children.push_back(c);
-    }
-    push_table(L, x, c);
+    push_table(L, x, node ? new_node(node, key) : nullptr);
   };
   if (list) {
     const List& items = v.items();
@@ -144,6 +136,16 @@ void LiveTables::push_table(lua_State* L, const Value& v, Node* node) {
   lua_setmetatable(L, -2);             // P
 }
 
+// A node for a table kept at `key` of `parent` (or a variable's root).
+LiveTables::Node* LiveTables::new_node(Node* parent, const Value& key) {
+  nodes_.push_back(std::make_unique<Node>());
+  Node* n = nodes_.back().get();
+  n->parent = parent;
+  n->key = key;
+  if (parent) parent->children.push_back(n);
+  return n;
+}
+
 void LiveTables::push_var(lua_State* L, State& s, int name) {
   name = lua_absindex(L, name);
   if (s.tag() != tag_ || s.tables_version() != version_) reset(L, s);
@@ -162,8 +164,7 @@ void LiveTables::push_var(lua_State* L, State& s, int name) {
     LuaHost::push_value(L, v);
     return;
   }
-  nodes_.push_back(std::make_unique<Node>());
-  Node* root = nodes_.back().get();
+  Node* root = new_node(nullptr, Value());
   root->root.assign(key, n);
   push_table(L, v, root);
   lua_pushvalue(L, name);
@@ -253,12 +254,8 @@ int LiveTables::assign(lua_State* L) {
   lua_rawgeti(L, -1, kData);
   lua_pushvalue(L, 2);
   if (v.is_table()) {
-    nodes_.push_back(std::make_unique<Node>());
-    Node* c = nodes_.back().get();
-    c->parent = node;
-    c->key = lua_isinteger(L, 2) ? Value(static_cast<int64_t>(lua_tointeger(L, 2))) : Value(lua_tostring(L, 2));
-    node->children.push_back(c);
-    push_table(L, v, c);
+    const Value key = lua_isinteger(L, 2) ? Value(static_cast<int64_t>(lua_tointeger(L, 2))) : Value(lua_tostring(L, 2));
+    push_table(L, v, new_node(node, key));
   } else {
     LuaHost::push_value(L, v);
   }

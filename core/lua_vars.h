@@ -48,6 +48,7 @@ class LiveTables {
   struct Node;
   void reset(lua_State* L, const State& s);
   void push_table(lua_State* L, const Value& v, Node* node);
+  Node* new_node(Node* parent, const Value& key);
   int assign(lua_State* L);
   static int newindex(lua_State* L);
 

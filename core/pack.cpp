@@ -55,10 +55,6 @@ const Value& PackSet::param(std::string_view name) const {
   return it == params.end() ? nil : it->second.value;
 }
 
-}  // namespace tabula
-
-namespace tabula {
-
 namespace {
 template <class Names>
 int32_t index_in(const Names& sorted, std::string_view name) {

@@ -133,6 +133,7 @@ class Loader {
   std::map<std::string, std::vector<SourcePos>> step_pos_;          // flow node -> where each step is named
   SourcePos combat_pos_;                                            // the [combat] table that counts
   std::vector<std::unique_ptr<toml::table>> manifests_;             // kept alive for node positions
+  std::map<std::string, size_t> text_at_;                           // text key -> index in out.texts
 };
 
 std::optional<std::string> Table::str(std::string_view k, bool required) {
@@ -750,10 +751,10 @@ void Loader::read_text_table(const LayerFile& layer, const toml::table& t, const
 }
 
 void Loader::read_text_entry(const LayerFile& layer, const toml::node& n, const std::string& key) {
-  auto it = std::find_if(out.texts.begin(), out.texts.end(), [&](const TextDef& t) { return t.key == key; });
-  const bool fresh = it == out.texts.end();
+  auto at = text_at_.find(key);
+  const bool fresh = at == text_at_.end();
   TextDef def;
-  if (!fresh) def = *it;
+  if (!fresh) def = out.texts[at->second];
   def.key = key;
   def.layer = layer.info.id;
   def.pos = pos_of(n.source());
@@ -785,8 +786,12 @@ void Loader::read_text_entry(const LayerFile& layer, const toml::node& n, const 
     error(n, key, "a text needs its English form (en)");
     return;
   }
-  if (fresh) out.texts.push_back(std::move(def));
-  else *it = std::move(def);
+  if (fresh) {
+    text_at_.emplace(key, out.texts.size());
+    out.texts.push_back(std::move(def));
+  } else {
+    out.texts[at->second] = std::move(def);
+  }
 }
 
 void Loader::check_references() {

@@ -30,6 +30,13 @@ Entity* State::entity(EntityId id) {
   return (id >= 0 && id < static_cast<EntityId>(entities.size())) ? &entities[id] : nullptr;
 }
 
+size_t State::prop_at(EntityId id, int32_t prop) const {
+  auto it = std::lower_bound(props.begin(), props.end(), std::pair{id, prop}, [](const PropCell& c, const std::pair<EntityId, int32_t>& k) {
+    return c.entity != k.first ? c.entity < k.first : c.prop < k.second;
+  });
+  return static_cast<size_t>(it - props.begin());
+}
+
 const Decision* State::pending_for(int seat) const {
   for (const auto& d : pending)
     if (d.seat == seat) return &d;

@@ -158,6 +158,9 @@ struct State {
   const Entity* entity(EntityId id) const;
   Entity* entity(EntityId id);
   const Decision* pending_for(int seat) const;
+  // Where the cell of (entity, prop) is or would go in `props`; with prop 0,
+  // the entity's first cell.
+  size_t prop_at(EntityId id, int32_t prop) const;
 
  private:
   Dict vars_;

@@ -107,8 +107,8 @@ const EntityDef* entity_def(const PackSet& packs, const State* s, const Value& v
   return packs.defs[e->def];
 }
 
-// A value as an argument: a nested text ({"key", ...} as a dict with key
-// "1"... is not how texts nest; nested texts are dicts with a "text" key).
+// A value as an argument. Lists render item by item; a dict with a "text"
+// key is a nested text (lua_api.cpp turns Lua's {"key", ...} into one).
 void render_value(const PackSet& packs, const State* s, const Value& v, std::string_view lang, std::string& out,
                   int depth) {
   switch (v.kind()) {

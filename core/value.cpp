@@ -10,10 +10,8 @@ const Value kNil;
 const List kEmptyList;
 const Dict kEmptyDict;
 
-auto lower(const Dict& d, std::string_view key) {
-  return std::lower_bound(d.begin(), d.end(), key, [](const auto& e, std::string_view k) { return e.first < k; });
-}
-auto lower(Dict& d, std::string_view key) {
+template <class D>  // Dict or const Dict
+auto lower(D& d, std::string_view key) {
   return std::lower_bound(d.begin(), d.end(), key, [](const auto& e, std::string_view k) { return e.first < k; });
 }
 }  // namespace

@@ -2,7 +2,6 @@
 // secrets, hidden zones, face-down entities it does not own, other seats'
 // open decisions and the RNG never appear. Texts are rendered here, for the
 // viewer, in the language asked for.
-#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "core/engine.h"
@@ -56,10 +55,9 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
         json ej = {{"id", id}, {"def", d.id}, {"name", d.name.get(lang)}, {"face_up", e.face_up}};
         if (!d.text.en.empty()) ej["text"] = d.text.get(lang);
         if (e.owner >= 0) ej["owner"] = e.owner + 1;
-        auto first = std::lower_bound(s.props.begin(), s.props.end(), id, [](const PropCell& c, EntityId k) { return c.entity < k; });
         json props = json::object();
-        for (auto it = first; it != s.props.end() && it->entity == id; ++it)
-          props[packs_->prop_names[it->prop]] = value_to_json(it->value);
+        for (size_t i = s.prop_at(id, 0); i < s.props.size() && s.props[i].entity == id; ++i)
+          props[packs_->prop_names[s.props[i].prop]] = value_to_json(s.props[i].value);
         if (!props.empty()) ej["props"] = props;
         const KindDef* kind = packs_->kind(d.kind);
         if (kind && kind->show_declared) {

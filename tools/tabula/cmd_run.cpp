@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <unordered_map>
 #include <nlohmann/json.hpp>
 #include <unistd.h>

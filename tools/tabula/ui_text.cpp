@@ -1,6 +1,7 @@
 #include "tools/tabula/ui_text.h"
 
 #include <cstdint>
+#include <iterator>
 
 #include "core/text.h"
 
@@ -31,7 +32,6 @@ const Phrase& phrase(Ui what) {
       {"Game over after {1}.", "Konec hry po {1}."},
       {"Result", "Výsledek"},
       {"Quit after {1}.", "Ukončeno po {1}."},
-      {"", ""},
       {"(private)", "(jen pro tebe)"},
       {"game", "hra"},
       {"setup", "příprava"},
@@ -39,6 +39,7 @@ const Phrase& phrase(Ui what) {
       {"face down", "lícem dolů"},
       {"seat {1}", "hráč {1}"},
   };
+  static_assert(std::size(table) == static_cast<size_t>(Ui::OfSeat) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace

@@ -24,18 +24,18 @@ enum class Ui {
   GameOver,       // "Game over after {1}."
   Result,
   QuitAfter,      // "Quit after {1}."
-  Choices,        // "{1} choices" (plural-aware)
   Private,
   Game,
   Setup,
   SeedLine,
   FaceDownWord,
-  OfSeat,         // "seat {1}" (whose zone)
+  OfSeat,         // "seat {1}" (whose zone); the last phrase
 };
 
 // The phrase in `lang` with {1}, {2} replaced.
 std::string ui(std::string_view lang, Ui what, const std::string& a = "", const std::string& b = "");
-// "1 choice" / "3 choices", "1 volba" / "3 volby" / "5 voleb".
+// "1 choice" / "3 choices", as in "Game over after {1}." ("po 1 volbě" /
+// "po 3 volbách" in Czech).
 std::string ui_choices(std::string_view lang, uint64_t n);
 
 }  // namespace tabula::cli
