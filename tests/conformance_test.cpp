@@ -1,4 +1,5 @@
-// The same checks for every pack in content/ and every setup it offers, in
+// The same checks for every pack in content/ (and tests/packs/proto-*) and
+// every setup it offers, in
 // the spirit of OpenSpiel's RandomSimTest: random games run to the end with
 // no script error; at every decision the state survives a JSON round trip
 // with its hash, a clone continues exactly like the original (the clone as a
@@ -34,10 +35,14 @@ void PrintTo(const Case& c, std::ostream* os) {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  fs::path root = fs::path(TABULA_SOURCE_DIR) / "content";
+  // The shipped packs, and the prototype packs of tests/packs/proto-* that
+  // exercise kernel features no shipped game uses yet.
   std::vector<fs::path> packs;
-  for (const auto& e : fs::directory_iterator(root))
+  for (const auto& e : fs::directory_iterator(fs::path(TABULA_SOURCE_DIR) / "content"))
     if (fs::exists(e.path() / "pack.toml")) packs.push_back(e.path());
+  for (const auto& e : fs::directory_iterator(fs::path(TABULA_SOURCE_DIR) / "tests" / "packs"))
+    if (e.path().filename().string().rfind("proto-", 0) == 0 && fs::exists(e.path() / "pack.toml"))
+      packs.push_back(e.path());
   std::sort(packs.begin(), packs.end());
   for (const auto& p : packs) {
     out.push_back({p.string(), ""});
