@@ -1,11 +1,10 @@
 // The same checks for every pack in content/ (and tests/packs/proto-*) and
-// every setup it offers, in
-// the spirit of OpenSpiel's RandomSimTest: random games run to the end with
-// no script error; at every decision the state survives a JSON round trip
-// with its hash, a clone continues exactly like the original (the clone as a
-// playout, which keeps no copy for rollback and no text: the two modes must
-// hash alike), and a replay of the log reproduces every hash (ENGINE.md
-// invariants 1, 2 and 4).
+// every setup it offers, in the spirit of OpenSpiel's RandomSimTest: random
+// games run to the end with no script error; at every decision the state
+// survives a JSON round trip with its hash, a clone continues exactly like the
+// original (the clone as a playout, which keeps no copy for rollback and no
+// text: the two modes must hash alike), and a replay of the log reproduces
+// every hash (ENGINE.md invariants 1, 2 and 4).
 #include <gtest/gtest.h>
 
 #include <filesystem>
