@@ -5,6 +5,7 @@
 
 #include "core/kernel_error.h"
 #include "core/lua_host.h"
+#include "core/subset.h"
 
 namespace tabula {
 
@@ -96,6 +97,7 @@ void Engine::resolve_functions() {
     f.finish = need(n.script, n.finish, what + " finish", n.pos, n.layer);
     f.until = need(n.script, n.until, what + " until", n.pos, n.layer);
     f.skip_if = need(n.script, n.skip_if, what + " skip_if", n.pos, n.layer);
+    if (!n.seat_group.empty()) f.group = packs_->seats.group(n.seat_group);  // the loader checked the name
     node_fns_.push_back(f);
   }
   for (const auto& stage : packs_->combat.stages)
@@ -202,6 +204,12 @@ ApplyResult Engine::apply(State& s, int seat, std::string_view option_id, Mode m
   if (s.over) return {false, "the game is over"};
   for (size_t d = 0; d < s.pending.size(); ++d) {
     if (s.pending[d].seat != seat) continue;
+    if (s.pending[d].subset()) {
+      std::vector<size_t> set;
+      std::string why = parse_subset(s.pending[d], option_id, set);
+      if (!why.empty()) return {false, why};
+      return apply_at(s, d, 0, mode, &set);
+    }
     const auto& opts = s.pending[d].options;
     for (size_t o = 0; o < opts.size(); ++o)
       if (opts[o].id == option_id) return apply_at(s, d, o, mode);
@@ -216,6 +224,8 @@ ApplyResult Engine::apply_index(State& s, int seat, size_t option, Mode mode) {
   if (s.over) return {false, "the game is over"};
   for (size_t d = 0; d < s.pending.size(); ++d) {
     if (s.pending[d].seat != seat) continue;
+    if (s.pending[d].subset())
+      return {false, "seat " + std::to_string(seat + 1) + " is asked for a set of options: give the set (apply_subset, or ids joined by ',')"};
     if (option >= s.pending[d].options.size())
       return {false, "option " + std::to_string(option + 1) + " does not exist here (there are " +
                          std::to_string(s.pending[d].options.size()) + ")"};
@@ -227,7 +237,20 @@ ApplyResult Engine::apply_index(State& s, int seat, size_t option, Mode mode) {
                      (who.empty() ? std::string() : " (waiting for seat " + who + ")")};
 }
 
-ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode) {
+ApplyResult Engine::apply_subset(State& s, int seat, const std::vector<size_t>& indices, Mode mode) {
+  if (s.over) return {false, "the game is over"};
+  for (size_t d = 0; d < s.pending.size(); ++d) {
+    if (s.pending[d].seat != seat) continue;
+    if (!s.pending[d].subset()) return {false, "seat " + std::to_string(seat + 1) + " is asked for one option, not a set"};
+    std::vector<size_t> set = indices;
+    std::string why = check_subset(s.pending[d], set);
+    if (!why.empty()) return {false, why};
+    return apply_at(s, d, 0, mode, &set);
+  }
+  return apply_index(s, seat, SIZE_MAX, mode);
+}
+
+ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode, const std::vector<size_t>* set) {
   if (mode == Mode::Play) backup_ = s;  // copy-assignment reuses the backup's memory
   try {
     Transaction t(*this, mode);
@@ -236,16 +259,24 @@ ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode) {
     else s.pending.erase(s.pending.begin() + static_cast<std::ptrdiff_t>(index));
     s.journal.clear();
     ++s.choices_applied;
-    const size_t pending_before = s.pending.size();
+    // The other open decisions that ask to be refreshed once this choice has run.
+    std::vector<int> stale;  // allocates only when a decision declares refresh
+    for (const auto& o : s.pending)
+      if (o.refresh >= 0) stale.push_back(o.seat);
+    std::sort(stale.begin(), stale.end());
     const size_t floor = s.agenda.size();
-    invoke(s, d.then, &d.options[option]);
-    // First finish what this choice set in motion; while other seats still
-    // have secret choices open, that is all that may run.
-    while (s.agenda.size() > floor && s.pending.size() == pending_before && !s.over) {
-      host_->check_time();
-      Call c = std::move(s.agenda.back());
-      s.agenda.pop_back();
-      invoke(s, c, nullptr);
+    if (set) {
+      std::vector<const Option*> picks;
+      for (size_t i : *set) picks.push_back(&d.options[i]);
+      invoke(s, d.then, nullptr, &picks);
+    } else {
+      invoke(s, d.then, &d.options[option]);
+    }
+    drain(s, floor);
+    if (!stale.empty()) {
+      for (int seat : stale) refresh(s, seat);
+      flush_scheduled(s);  // the on_withdraw calls of decisions refresh withdrew
+      drain(s, floor);
     }
     run(s);
   } catch (const std::exception& e) {
@@ -256,11 +287,23 @@ ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode) {
   return {};
 }
 
-void Engine::invoke(State& s, const Call& c, const Option* choice) {
+// First finish what a choice set in motion; while other seats still have
+// choices open, that is all that may run, and a decision it opens stops it.
+void Engine::drain(State& s, size_t floor) {
+  const uint64_t opened = opened_;
+  while (s.agenda.size() > floor && opened_ == opened && !s.over) {
+    host_->check_time();
+    Call c = std::move(s.agenda.back());
+    s.agenda.pop_back();
+    invoke(s, c, nullptr);
+  }
+}
+
+void Engine::invoke(State& s, const Call& c, const Option* choice, const std::vector<const Option*>* set) {
   std::vector<Call> outer;
   outer.swap(scheduled_);
   try {
-    host_->call(s, c, choice);
+    host_->call(s, c, choice, set);
   } catch (...) {
     scheduled_.swap(outer);
     throw;
@@ -274,19 +317,20 @@ void Engine::flush_scheduled(State& s) {
   scheduled_.clear();
 }
 
-bool Engine::query(State& s, int32_t fn, CallKind kind, int32_t detail) {
+bool Engine::query(State& s, int32_t fn, CallKind kind, int32_t detail, const Value* args) {
   QueryMode guard(query_mode_);
   Call c;
   c.fn = fn;
   c.kind = kind;
   c.detail = detail;
+  if (args && !args->is_nil()) c.args = *args;
   return host_->call(s, c, nullptr).truthy;
 }
 
 int Engine::current_seat(const State& s) const {
   for (auto it = s.flow.rbegin(); it != s.flow.rend(); ++it) {
     if (nodes_[it->node]->each_seat && it->started && !s.seats.empty())
-      return (it->first_seat + it->seat_pos) % static_cast<int>(s.seats.size());
+      return loop_seat(*it, static_cast<int>(s.seats.size()));
   }
   return -1;
 }
@@ -308,6 +352,7 @@ std::string Engine::call_label(const Call& c) const {
     case CallKind::Event: return "event " + after_dot();
     case CallKind::Modifier: return "modifier " + after_dot();
     case CallKind::Probe: return "probe";
+    case CallKind::Refresh: return "refresh " + path;
   }
   return "?";
 }
@@ -479,6 +524,15 @@ void Engine::decide(State& s, Decision&& d) {
     throw KernelError("decision for seat " + std::to_string(d.seat + 1) + ", but the game has " +
                       std::to_string(s.seats.size()) + " seats");
   if (d.options.empty()) throw KernelError("a decision needs at least one option");
+  check_options(d);
+  if (s.pending_for(d.seat)) throw KernelError("seat " + std::to_string(d.seat + 1) + " already has a decision open");
+  ++opened_;
+  s.pending.push_back(std::move(d));
+}
+
+// Unique ids; a subset decision's ids can be told apart in a set's string,
+// and its bounds can be met.
+void Engine::check_options(const Decision& d) const {
   for (size_t i = 1; i < d.options.size(); ++i) {
     const std::string& a = d.options[i].id;
     for (size_t j = 0; j < i; ++j) {
@@ -488,8 +542,58 @@ void Engine::decide(State& s, Decision&& d) {
       if (a[0] == b[0] && a == b) throw KernelError("option id '" + a + "' appears twice");
     }
   }
-  if (s.pending_for(d.seat)) throw KernelError("seat " + std::to_string(d.seat + 1) + " already has a decision open");
-  s.pending.push_back(std::move(d));
+  if (!d.subset()) return;
+  const size_t n = d.options.size();
+  if (n > kMaxSubsetOptions)
+    throw KernelError("a subset decision offers at most " + std::to_string(kMaxSubsetOptions) + " options, not " +
+                      std::to_string(n));
+  if (static_cast<size_t>(d.pick_min) > n)
+    throw KernelError("pick.min = " + std::to_string(d.pick_min) + ", but there are only " + std::to_string(n) + " options");
+  for (const auto& o : d.options)
+    if (o.id.find(kSubsetSeparator) != std::string::npos || o.id == kEmptySubset)
+      throw KernelError("option id '" + o.id + "' of a subset decision may not contain '" +
+                        std::string(1, kSubsetSeparator) + "' or be '" + std::string(kEmptySubset) + "'");
+}
+
+bool Engine::withdraw(State& s, int seat) {
+  if (query_mode_) throw KernelError("a query hook may not withdraw a decision");
+  for (size_t i = 0; i < s.pending.size(); ++i) {
+    if (s.pending[i].seat != seat) continue;
+    const Decision& d = s.pending[i];
+    if (d.on_withdraw >= 0) schedule(s, Call{d.on_withdraw, d.then.entity, CallKind::Scheduled, -1, d.then.args});
+    s.pending.erase(s.pending.begin() + static_cast<std::ptrdiff_t>(i));
+    return true;
+  }
+  return false;
+}
+
+// Asks a decision's refresh function for its options under the state as it
+// is now: the same decision with new options, or withdrawn when none are left.
+void Engine::refresh(State& s, int seat) {
+  const Decision* d = s.pending_for(seat);
+  if (!d || d->refresh < 0) return;
+  std::vector<Option> options;
+  {
+    QueryMode guard(query_mode_);
+    host_->call_options(s, Call{d->refresh, d->then.entity, CallKind::Refresh, -1, d->then.args}, options);
+  }
+  Decision* open = nullptr;
+  for (auto& p : s.pending)
+    if (p.seat == seat) open = &p;
+  if (options.empty()) {
+    withdraw(s, seat);
+    return;
+  }
+  const std::string who = "refresh " + function_name(open->refresh) + " (seat " + std::to_string(seat + 1) + "): ";
+  if (open->subset() && options.size() < static_cast<size_t>(open->pick_min))
+    throw KernelError(who + "it left " + std::to_string(options.size()) + " option(s), fewer than pick.min = " +
+                      std::to_string(open->pick_min) + " (return {} to withdraw the decision)");
+  std::swap(open->options, options);
+  try {
+    check_options(*open);
+  } catch (const KernelError& e) {
+    throw KernelError(who + e.what());
+  }
 }
 
 // The documented order of listeners (docs/architecture.md): rule modules in

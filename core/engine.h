@@ -77,6 +77,11 @@ class Engine {
   // error changes nothing in Mode::Play.
   ApplyResult apply(State& s, int seat, std::string_view option_id, Mode mode = Mode::Play);
   ApplyResult apply_index(State& s, int seat, size_t option, Mode mode = Mode::Play);
+  // A subset decision's answer: option indices in any order (core/subset.h
+  // counts, ranks and visits the legal sets). apply() takes the same set as
+  // one string, "a,c" or "-" for none. Sizes out of bounds and repeated
+  // options are rejected.
+  ApplyResult apply_subset(State& s, int seat, const std::vector<size_t>& indices, Mode mode = Mode::Play);
 
   // JSON of what `seat` may see (-1: an onlooker who sees only public
   // facts), with texts in `lang`.
@@ -113,6 +118,11 @@ class Engine {
   const std::vector<EntityId>& defenders(const State& s) const;
 
   void decide(State& s, Decision&& d);
+  // Removes `seat`'s open decision (scheduling its on_withdraw); false if it
+  // has none.
+  bool withdraw(State& s, int seat);
+  // The seat group named `name` ([seats.groups]), or null.
+  const SeatGroup* seat_group(std::string_view name) const { return packs_->seats.group(name); }
   void schedule(State& s, Call c);
   void emit(State& s, std::string_view event, const Value& args);
   // Runs every `modify.<channel>` listener in event order, each receiving
@@ -126,8 +136,9 @@ class Engine {
   void finish_game(State& s, Value result, TextRef text = {});
 
   // Called by the Lua host and flow; public for lua_api.cpp.
-  void invoke(State& s, const Call& c, const Option* choice);
-  bool query(State& s, int32_t fn, CallKind kind, int32_t detail);
+  // `set`: the chosen options of a subset decision (ctx.choice is their list).
+  void invoke(State& s, const Call& c, const Option* choice, const std::vector<const Option*>* set = nullptr);
+  bool query(State& s, int32_t fn, CallKind kind, int32_t detail, const Value* args = nullptr);
   const std::string& node_id(int index) const { return node_ids_[index]; }
   int node_index(std::string_view id) const;
   LuaHost& host() { return *host_; }
@@ -137,6 +148,7 @@ class Engine {
   struct Transaction;
   struct NodeFns {
     int32_t hook = -1, begin = -1, finish = -1, until = -1, skip_if = -1;
+    const SeatGroup* group = nullptr;  // each_seat over this group only
   };
   struct Listeners {
     std::vector<int32_t> rules;    // functions of rule modules, in module-key order
@@ -155,7 +167,12 @@ class Engine {
   void flush_scheduled(State& s);
   void emit_to(State& s, const Listeners* l, const Value& args);
   int64_t modify_with(State& s, const Listeners* l, int64_t amount, const Value& ctx);
-  ApplyResult apply_at(State& s, size_t decision, size_t option, Mode mode);
+  ApplyResult apply_at(State& s, size_t decision, size_t option, Mode mode, const std::vector<size_t>* set = nullptr);
+  void drain(State& s, size_t floor);
+  void refresh(State& s, int seat);
+  void check_options(const Decision& d) const;
+  int loop_seats(int node, int seats) const;  // units of one iteration of an each_seat node
+  int loop_seat(const FlowFrame& f, int seats) const;
 
   std::unique_ptr<PackSet> packs_;
   std::unique_ptr<LuaHost> host_;
@@ -175,6 +192,7 @@ class Engine {
   // they run in the order they were made.
   std::vector<Call> scheduled_;
   bool query_mode_ = false;
+  uint64_t opened_ = 0;  // decisions opened so far: tells a choice's work whether it asked something
   Mode mode_ = Mode::Play;
   State backup_;  // Mode::Play: the state before the choice being applied
 };

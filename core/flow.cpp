@@ -7,6 +7,26 @@
 
 namespace tabula {
 
+// An each_seat node runs once per seat of the game, or of its seat group.
+int Engine::loop_seats(int node, int seats) const {
+  const SeatGroup* g = node_fns_[node].group;
+  return g ? g->end(seats) - g->first : seats;
+}
+
+// The seat of the frame's current unit. A group's seats run in seat order
+// from the first member at or after the starting seat, wrapping around
+// within the group. Groups are runs of seats, so a starting seat outside the
+// group starts at the group's first seat (the group lies after it, or the
+// order wraps around to it).
+int Engine::loop_seat(const FlowFrame& f, int seats) const {
+  const SeatGroup* g = node_fns_[f.node].group;
+  if (!g) return (f.first_seat + f.seat_pos) % seats;
+  const int end = g->end(seats), size = end - g->first;
+  if (size <= 0) return -1;
+  const int from = f.first_seat >= g->first && f.first_seat < end ? f.first_seat - g->first : 0;
+  return g->first + (from + f.seat_pos) % size;
+}
+
 int Engine::body_length(const FlowNode& n) const {
   if (n.combat) return static_cast<int>(packs_->combat.stages.size());
   if (!n.hook.empty()) return 1;
@@ -22,7 +42,7 @@ void Engine::enter_unit(State& s) {
   f.child = 0;
   if (!n.counter.empty()) s.set_var(n.counter, Value(static_cast<int64_t>(f.iteration)));
   const size_t depth = s.flow.size();
-  if (node_fns_[node].skip_if >= 0 && query(s, node_fns_[node].skip_if, CallKind::SkipIf, node)) {
+  if (node_fns_[node].skip_if >= 0 && query(s, node_fns_[node].skip_if, CallKind::SkipIf, node, &n.args)) {
     s.flow[depth - 1].child = body_length(n);
     return;
   }
@@ -51,12 +71,15 @@ void Engine::advance_flow(State& s) {
     f.seat_pos = 0;
     f.first_seat = s.start_seat;
     f.child = -1;  // the first unit is entered after `begin` has run
-    if (fns.until >= 0 && query(s, fns.until, CallKind::Until, node)) {
+    if (n.each_seat && loop_seats(node, nseats) <= 0 && fns.group)
+      throw KernelError("flow " + n.id + ": seat group '" + fns.group->name + "' has no seat in a game of " +
+                        std::to_string(nseats) + " seats");
+    if (fns.until >= 0 && query(s, fns.until, CallKind::Until, node, &n.args)) {
       s.flow.pop_back();  // nothing to do at all: neither begin nor finish
       return;
     }
     if (fns.begin >= 0) {
-      schedule(s, Call{fns.begin, kNoEntity, CallKind::Begin, node, Value()});
+      schedule(s, Call{fns.begin, kNoEntity, CallKind::Begin, node, n.args});
       flush_scheduled(s);
     }
     return;
@@ -79,7 +102,7 @@ void Engine::advance_flow(State& s) {
       flush_scheduled(s);
     } else if (fns.hook >= 0) {
       ++f.child;
-      schedule(s, Call{fns.hook, kNoEntity, CallKind::Flow, node, Value()});
+      schedule(s, Call{fns.hook, kNoEntity, CallKind::Flow, node, n.args});
       flush_scheduled(s);
     } else {
       int child = node_index(n.steps[f.child]);
@@ -92,7 +115,7 @@ void Engine::advance_flow(State& s) {
   // The unit is done: close a fight, then move to the next seat, the next
   // iteration, or finish the node.
   if (n.combat) s.combat.active = false;
-  if (n.each_seat && f.seat_pos + 1 < nseats) {
+  if (n.each_seat && f.seat_pos + 1 < loop_seats(node, nseats)) {
     ++f.seat_pos;
     enter_unit(s);
     return;
@@ -101,7 +124,7 @@ void Engine::advance_flow(State& s) {
   if (more && f.iteration > 0) {
     if (n.rotate_start != 0 && nseats > 0)
       s.start_seat = ((s.start_seat + n.rotate_start) % nseats + nseats) % nseats;
-    if (fns.until < 0 || !query(s, fns.until, CallKind::Until, node)) {
+    if (fns.until < 0 || !query(s, fns.until, CallKind::Until, node, &n.args)) {
       FlowFrame& g = s.flow[depth - 1];
       ++g.iteration;
       g.seat_pos = 0;
@@ -112,7 +135,7 @@ void Engine::advance_flow(State& s) {
   }
   s.flow.pop_back();
   if (fns.finish >= 0) {
-    schedule(s, Call{fns.finish, kNoEntity, CallKind::Finish, node, Value()});
+    schedule(s, Call{fns.finish, kNoEntity, CallKind::Finish, node, n.args});
     flush_scheduled(s);
   }
 }

@@ -44,9 +44,15 @@ enum Upvalue : int {
   kKeyArgs,
   kKeyId,
   kKeyEntity,
-  kUpvalues = kKeyEntity,
+  kKeyPick,
+  kKeyMin,
+  kKeyMax,
+  kKeyRefresh,
+  kKeyOnWithdraw,
+  kUpvalues = kKeyOnWithdraw,
 };
-const char* const kKeyNames[] = {"seat", "prompt", "secret", "label", "options", "on_choice", "args", "id", "entity"};
+const char* const kKeyNames[] = {"seat", "prompt", "secret", "label",  "options", "on_choice", "args",
+                                 "id",   "entity", "pick",   "min",    "max",     "refresh",   "on_withdraw"};
 
 // table[key] for a plain table at absolute index t (no metamethods); pushes
 // the value and returns its type.
@@ -492,6 +498,62 @@ int32_t function_arg(lua_State* L, int m, int idx, const char* what) {
   return fn;
 }
 
+// A decision's options from the list at absolute index `opts` (decide's
+// `options`, or what a refresh function returns).
+void read_options(lua_State* L, int opts, std::vector<Option>& out) {
+  const bool quiet = engine(L).quiet();
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, opts));
+  out.resize(static_cast<size_t>(n));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    Option& o = out[static_cast<size_t>(i - 1)];
+    if (lua_rawgeti(L, opts, i) == LUA_TTABLE) {
+      const int t = lua_gettop(L);
+      field(L, t, kKeyId);
+      option_id(L, -1, o);
+      lua_pop(L, 1);
+      if (field(L, t, kKeyEntity) != LUA_TNIL) o.entity = entity_arg(L, lua_gettop(L));
+      lua_pop(L, 1);
+      if (field(L, t, kKeyLabel) != LUA_TNIL && !quiet) o.label = text_ref(L, -1, "decide: option label");
+      lua_pop(L, 1);
+    } else {
+      option_id(L, -1, o);
+    }
+    lua_pop(L, 1);
+  }
+}
+
+// decide's `pick = {min =, max =}`: bounds of a subset decision.
+void read_pick(lua_State* L, int t, Decision& d) {
+  auto bound = [&](int key, const char* name, lua_Integer fallback) {
+    lua_Integer v = fallback;
+    if (field(L, t, key) != LUA_TNIL) {
+      int isnum = 0;
+      v = lua_tointegerx(L, -1, &isnum);
+      if (!isnum) luaL_error(L, "decide: pick.%s must be an integer", name);
+    }
+    lua_pop(L, 1);
+    if (v < 0 || v > INT32_MAX) luaL_error(L, "decide: pick.%s must be 0 or more, not %I", name, v);
+    return static_cast<int>(v);
+  };
+  d.pick_min = bound(kKeyMin, "min", 0);
+  d.pick_max = bound(kKeyMax, "max", INT32_MAX);  // left out: as many as there are options
+  if (d.pick_max < d.pick_min) luaL_error(L, "decide: pick.max (%d) is below pick.min (%d)", d.pick_max, d.pick_min);
+}
+
+// The reader LuaHost::call_options runs a refresh function through:
+// reader(fn, ctx, out) calls fn(ctx) and reads its result into *out.
+int l_read_options(lua_State* L) {
+  auto* out = static_cast<std::vector<Option>*>(lua_touserdata(L, 3));
+  lua_settop(L, 2);
+  lua_call(L, 1, 1);
+  if (lua_type(L, 1) != LUA_TTABLE)
+    return luaL_error(L, "refresh must return a list of options (as decide's options; {} withdraws), not a %s",
+                      luaL_typename(L, 1));
+  if (LiveTables::is_kernel_table(L, 1)) LiveTables::push_data(L, 1);
+  read_options(L, lua_gettop(L), *out);
+  return 0;
+}
+
 int l_decide(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   LuaHost& h = host(L);
@@ -511,26 +573,18 @@ int l_decide(lua_State* L) {
   lua_pop(L, 1);
   if (field(L, 1, kKeyOptions) != LUA_TTABLE) return luaL_error(L, "decide: options must be a list");
   if (LiveTables::is_kernel_table(L, -1)) LiveTables::push_data(L, -1);
-  const int opts = lua_gettop(L);
-  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, opts));
-  d.options.resize(static_cast<size_t>(n));
-  for (lua_Integer i = 1; i <= n; ++i) {
-    Option& o = d.options[static_cast<size_t>(i - 1)];
-    if (lua_rawgeti(L, opts, i) == LUA_TTABLE) {
-      const int t = lua_gettop(L);
-      field(L, t, kKeyId);
-      option_id(L, -1, o);
-      lua_pop(L, 1);
-      if (field(L, t, kKeyEntity) != LUA_TNIL) o.entity = entity_arg(L, lua_gettop(L));
-      lua_pop(L, 1);
-      if (field(L, t, kKeyLabel) != LUA_TNIL && !quiet) o.label = text_ref(L, -1, "decide: option label");
-      lua_pop(L, 1);
-    } else {
-      option_id(L, -1, o);
-    }
-    lua_pop(L, 1);
-  }
+  read_options(L, lua_gettop(L), d.options);
   lua_settop(L, 1);
+  if (field(L, 1, kKeyPick) != LUA_TNIL) {
+    if (lua_type(L, -1) != LUA_TTABLE) return luaL_error(L, "decide: pick must be a table {min = ..., max = ...}");
+    read_pick(L, lua_gettop(L), d);
+  }
+  lua_pop(L, 1);
+  if (field(L, 1, kKeyRefresh) != LUA_TNIL) d.refresh = function_arg(L, h.current_module(), -1, "decide: refresh");
+  lua_pop(L, 1);
+  if (field(L, 1, kKeyOnWithdraw) != LUA_TNIL)
+    d.on_withdraw = function_arg(L, h.current_module(), -1, "decide: on_withdraw");
+  lua_pop(L, 1);
   field(L, 1, kKeyOnChoice);
   d.then.fn = function_arg(L, h.current_module(), -1, "decide: on_choice");
   lua_pop(L, 1);
@@ -543,6 +597,58 @@ int l_decide(lua_State* L) {
     engine(L).decide(state(L), std::move(d));
     return 0;
   });
+}
+
+int l_withdraw(lua_State* L) {
+  int seat = seat_arg(L, 1);
+  return guarded(L, [&] {
+    lua_pushboolean(L, engine(L).withdraw(state(L), seat));
+    return 1;
+  });
+}
+
+// The option ids of the seat's open decision, or nil when it has none.
+int l_pending(lua_State* L) {
+  const Decision* d = state(L).pending_for(seat_arg(L, 1));
+  if (!d) return 0;
+  lua_createtable(L, static_cast<int>(d->options.size()), 0);
+  for (size_t i = 0; i < d->options.size(); ++i) {
+    const Option& o = d->options[i];
+    int64_t n = 0;
+    if (o.int_id && std::from_chars(o.id.data(), o.id.data() + o.id.size(), n).ec == std::errc()) lua_pushinteger(L, n);
+    else lua_pushlstring(L, o.id.data(), o.id.size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+const SeatGroup& group_arg(lua_State* L, int i) {
+  std::string_view name = str_arg(L, i);
+  const SeatGroup* g = engine(L).seat_group(name);
+  if (!g) {
+    std::string known;
+    for (const auto& x : packs(L).seats.groups) known += (known.empty() ? "" : ", ") + x.name;
+    luaL_error(L, "unknown seat group '%s' (declared: %s)", std::string(name).c_str(), known.empty() ? "none" : known.c_str());
+  }
+  return *g;
+}
+
+int l_group(lua_State* L) {
+  const SeatGroup& g = group_arg(L, 1);
+  const int end = g.end(static_cast<int>(state(L).seats.size()));
+  lua_createtable(L, std::max(end - g.first, 0), 0);
+  for (int seat = g.first; seat < end; ++seat) {
+    lua_pushinteger(L, seat + 1);
+    lua_rawseti(L, -2, seat - g.first + 1);
+  }
+  return 1;
+}
+
+int l_in_group(lua_State* L) {
+  const int seat = seat_arg(L, 1);
+  const SeatGroup& g = group_arg(L, 2);
+  lua_pushboolean(L, seat >= g.first && seat < g.end(static_cast<int>(state(L).seats.size())));
+  return 1;
 }
 
 int l_schedule(lua_State* L) {
@@ -705,6 +811,8 @@ const luaL_Reg kApi[] = {
     {"heal", l_heal},             {"knock_out", l_knock_out},
     {"defenders", l_defenders},   {"combat", l_combat},
     {"log", l_log},               {"game_over", l_game_over},
+    {"withdraw", l_withdraw},     {"pending", l_pending},
+    {"group", l_group},           {"in_group", l_in_group},
     {nullptr, nullptr}};
 
 // A table name -> index for the names given.
@@ -734,6 +842,7 @@ void push_names(lua_State* L, const Names& names, Name&& name_of) {
 void register_api(lua_State* L, LuaHost& h) {
   const PackSet& p = h.packs();
   auto same = [](const std::string& s) -> const std::string& { return s; };
+  luaL_checkstack(L, 2 * kUpvalues + 4, "registering the tabula table");  // the upvalues, twice, and the table
   lua_createtable(L, 0, sizeof(kApi) / sizeof(kApi[0]));
   push_index(L, p.prop_names, same);
   push_index(L, p.zones, [](const ZoneDef& z) -> const std::string& { return z.id; });
@@ -750,6 +859,10 @@ void register_api(lua_State* L, LuaHost& h) {
     lua_rawset(L, -3);
   }
   for (const char* key : kKeyNames) lua_pushstring(L, key);
+  // The refresh reader shares the upvalues of the table's functions.
+  for (int i = 0; i < kUpvalues; ++i) lua_pushvalue(L, -kUpvalues);
+  lua_pushcclosure(L, l_read_options, kUpvalues);
+  h.set_options_reader(luaL_ref(L, LUA_REGISTRYINDEX));
   luaL_setfuncs(L, kApi, kUpvalues);
   lua_setglobal(L, "tabula");
 }

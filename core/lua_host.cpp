@@ -492,7 +492,16 @@ void LuaHost::check_time() {
                       std::to_string(watchdog_.limit_ms()) + " ms)");
 }
 
-LuaHost::Result LuaHost::call(State& state, const Call& c, const Option* choice) {
+LuaHost::Result LuaHost::call(State& state, const Call& c, const Option* choice, const std::vector<const Option*>* set) {
+  return run(state, c, choice, set, nullptr);
+}
+
+void LuaHost::call_options(State& state, const Call& c, std::vector<Option>& out) {
+  run(state, c, nullptr, nullptr, &out);
+}
+
+LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, const std::vector<const Option*>* set,
+                             std::vector<Option>* options) {
   lua_State* L = L_;
   if (c.fn < 0 || c.fn >= function_count()) throw ScriptError("", "", "", engine_.call_label(c), "no such function");
   const Function& f = fns_[c.fn];
@@ -507,9 +516,11 @@ LuaHost::Result LuaHost::call(State& state, const Call& c, const Option* choice)
   module_ = f.module;
   entity_ = c.entity;
   ++depth_;
+  if (options) lua_rawgeti(L, LUA_REGISTRYINDEX, options_reader_);  // reader(fn, ctx, out)
   lua_rawgeti(L, LUA_REGISTRYINDEX, f.ref);
-  push_context(c, choice, state);
-  const int status = lua_pcall(L, 1, 1, 0);
+  push_context(c, choice, set, state);
+  if (options) lua_pushlightuserdata(L, options);
+  const int status = lua_pcall(L, options ? 3 : 1, options ? 0 : 1, 0);
   --depth_;
   state_ = saved_state;
   module_ = saved_module;
@@ -519,6 +530,10 @@ LuaHost::Result LuaHost::call(State& state, const Call& c, const Option* choice)
     raise(state, c, f.path, status);
   }
   Result r;
+  if (options) {
+    if (outer) end_transaction();
+    return r;
+  }
   r.truthy = lua_toboolean(L, -1);
   if (lua_type(L, -1) == LUA_TNUMBER) {
     lua_Integer n = 0;
@@ -555,12 +570,22 @@ void LuaHost::raise(const State& s, const Call& c, const std::string& path, int 
 namespace {
 // Whether a context field must be written: it is set now, or was set before.
 bool push_needed(unsigned bit, unsigned had, unsigned has) { return ((had | has) & bit) != 0; }
+
+// An option's id as the script gave it: an integer or a string.
+void push_option_id(lua_State* L, const Option& o) {
+  int64_t n = 0;
+  if (o.int_id && std::from_chars(o.id.data(), o.id.data() + o.id.size(), n).ec == std::errc())
+    lua_pushinteger(L, n);
+  else
+    lua_pushlstring(L, o.id.data(), o.id.size());
+}
 }  // namespace
 
 // The table every hook receives (docs/lua-api.md): args, choice, self and
 // seat, each set or cleared. One table per depth of nested calls is reused,
 // so a call allocates nothing for it; scripts may not add fields.
-void LuaHost::push_context(const Call& c, const Option* choice, const State& state) {
+void LuaHost::push_context(const Call& c, const Option* choice, const std::vector<const Option*>* set,
+                           const State& state) {
   lua_State* L = L_;
   const size_t depth = static_cast<size_t>(depth_ - 1);
   if (depth >= ctx_refs_.size()) {
@@ -583,17 +608,21 @@ void LuaHost::push_context(const Call& c, const Option* choice, const State& sta
     lua_rawset(L, -3);
   };
   if (!c.args.is_nil()) has |= 1u;
-  if (choice) has |= 2u;
+  if (choice || set) has |= 2u;
   if (c.entity != kNoEntity) has |= 4u;
   const int seat = engine_.current_seat(state);
   if (seat >= 0) has |= 8u;
   put(1u, key_args_, [&] { push_value(L, c.args); });
   put(2u, key_choice_, [&] {
-    int64_t n = 0;
-    if (choice->int_id && std::from_chars(choice->id.data(), choice->id.data() + choice->id.size(), n).ec == std::errc())
-      lua_pushinteger(L, n);
-    else
-      lua_pushlstring(L, choice->id.data(), choice->id.size());
+    if (set) {
+      lua_createtable(L, static_cast<int>(set->size()), 0);
+      for (size_t i = 0; i < set->size(); ++i) {
+        push_option_id(L, *(*set)[i]);
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+      }
+      return;
+    }
+    push_option_id(L, *choice);
   });
   put(4u, key_self_, [&] { lua_pushinteger(L, c.entity); });
   put(8u, key_seat_, [&] { lua_pushinteger(L, seat + 1); });

@@ -60,9 +60,16 @@ class LuaHost {
     bool is_int = false;
     int64_t integer = 0;
   };
-  // Calls c.fn(ctx) with ctx = {args, choice, self, seat} (docs/lua-api.md).
+  // Calls c.fn(ctx) with ctx = {args, choice, self, seat} (docs/lua-api.md);
+  // for a subset decision ctx.choice is the list of the options in `set`.
   // Throws ScriptError.
-  Result call(State& state, const Call& c, const Option* choice);
+  Result call(State& state, const Call& c, const Option* choice, const std::vector<const Option*>* set = nullptr);
+  // Calls c.fn(ctx) and reads what it returns as a decision's options (a
+  // decision's refresh); a result that is not such a list is a ScriptError.
+  void call_options(State& state, const Call& c, std::vector<Option>& out);
+  // The C closure (with the tabula table's upvalues) that call_options runs
+  // the function through, as a registry reference (lua_api.cpp).
+  void set_options_reader(int ref) { options_reader_ = ref; }
   // For tools and tests: module[path]({args = args}), the result as a value.
   Value call_value(State& state, const std::string& module, const std::string& path, const Value& args);
 
@@ -131,7 +138,9 @@ class LuaHost {
   void number_functions();
   [[noreturn]] void raise(const State& s, const Call& c, const std::string& path, int status);
 
-  void push_context(const Call& c, const Option* choice, const State& state);
+  void push_context(const Call& c, const Option* choice, const std::vector<const Option*>* set, const State& state);
+  Result run(State& state, const Call& c, const Option* choice, const std::vector<const Option*>* set,
+             std::vector<Option>* options);
 
   Engine& engine_;
   const PackSet& packs_;
@@ -142,6 +151,7 @@ class LuaHost {
   std::vector<unsigned> ctx_fields_;  // which fields each depth's table holds now
   int ctx_meta_ = 0;
   int key_args_ = 0, key_choice_ = 0, key_self_ = 0, key_seat_ = 0;
+  int options_reader_ = 0;
   std::vector<Module> modules_;  // sorted by key
   std::vector<Function> fns_;    // by function id
   LuaAlloc alloc_;

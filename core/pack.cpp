@@ -49,6 +49,12 @@ const KindDef* PackSet::kind(std::string_view id) const {
   return it == kinds.end() ? nullptr : &it->second;
 }
 
+const SeatGroup* SeatsDef::group(std::string_view name) const {
+  for (const auto& g : groups)
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
 const Value& PackSet::param(std::string_view name) const {
   static const Value nil;
   auto it = params.find(std::string(name));

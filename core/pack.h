@@ -106,7 +106,9 @@ struct FlowNode {
   std::string begin;
   std::string finish;
   bool each_seat = false;
+  std::string seat_group;  // each_seat = "group": loop over that group's seats only
   int rotate_start = 0;  // pass the starting seat by this many seats after each iteration
+  Value args;  // handed to every hook of the node as ctx.args (nil: none)
   std::string layer;
   SourcePos pos;
 };
@@ -122,11 +124,24 @@ struct CombatDef {
   std::string layer;
 };
 
+// A named run of consecutive seats ([seats.groups]), e.g. the one Lord and
+// the heroes after it.
+struct SeatGroup {
+  std::string name;
+  int first = 0;   // 0-based
+  int count = -1;  // -1: up to the last seat of the game
+  SourcePos pos;
+  // The end of the group's seats [first, end) in a game of `seats` seats.
+  int end(int seats) const { return count < 0 || first + count > seats ? seats : first + count; }
+};
+
 struct SeatsDef {
   int min = 1;
   int max = 1;
   int fallback = 1;
   Dict counters;  // initial value of every seat counter
+  std::vector<SeatGroup> groups;  // sorted by name
+  const SeatGroup* group(std::string_view name) const;
 };
 
 struct Param {

@@ -124,6 +124,8 @@ class Loader {
   void read_text_entry(const LayerFile& layer, const toml::node& n, const std::string& key);
   void read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool partial);
   void read_flow_node(const LayerFile& layer, Table& t, FlowNode& n);
+  void read_seat_groups(const LayerFile& layer, const toml::table& groups);
+  void check_seat_groups();
   std::string script_key(const LayerFile& layer, const std::string& rel, const toml::node& at, const std::string& key);
   void touch(const LayerFile& layer, const std::string& what, const SourcePos& p);
   void check_references();
@@ -132,6 +134,7 @@ class Loader {
   std::map<std::string, std::vector<std::string>> chains_;          // layer id -> ids it builds on
   std::map<std::string, std::vector<SourcePos>> step_pos_;          // flow node -> where each step is named
   SourcePos combat_pos_;                                            // the [combat] table that counts
+  std::map<std::string, SourcePos> group_pos_;                      // flow node -> where its each_seat names a group
   std::vector<std::unique_ptr<toml::table>> manifests_;             // kept alive for node positions
   std::map<std::string, size_t> text_at_;                           // text key -> index in out.texts
 };
@@ -373,12 +376,83 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
   if (auto v = t.str("skip_if")) n.skip_if = *v;
   if (auto v = t.str("begin")) n.begin = *v;
   if (auto v = t.str("finish")) n.finish = *v;
-  if (auto v = t.boolean("each_seat")) n.each_seat = *v;
+  if (const toml::node* v = t.node("each_seat")) {
+    if (v->is_boolean()) {
+      n.each_seat = *v->value<bool>();
+      n.seat_group.clear();
+    } else if (v->is_string()) {
+      n.each_seat = true;
+      n.seat_group = *v->value<std::string>();
+      group_pos_[n.id] = pos_of(v->source());
+    } else {
+      wrong_type(*v, t.key("each_seat"), "true, false or the name of a seat group");
+    }
+  }
+  if (const toml::node* v = t.node("args")) {
+    if (!v->is_table()) wrong_type(*v, t.key("args"), "a table");
+    else if (auto x = to_value(*this, *v, t.key("args"))) n.args = std::move(*x);
+  }
   if (auto v = t.integer("rotate_start")) n.rotate_start = static_cast<int>(*v);
   t.finish();
   n.layer = layer.info.id;
   int bodies = (!n.steps.empty()) + (!n.hook.empty()) + n.combat;
   if (bodies != 1) error(t.pos(), t.path(), "a flow node needs exactly one of: steps, hook, combat = true");
+}
+
+// [seats.groups] name = { first = 1, count = 1 }: seats counted from 1;
+// without count the group runs to the last seat of the game.
+void Loader::read_seat_groups(const LayerFile& layer, const toml::table& groups) {
+  for (auto&& [k, v] : groups) {
+    const std::string name(k.str());
+    const std::string key = "seats.groups." + name;
+    if (!v.is_table()) {
+      wrong_type(v, key, "a table { first = ..., count = ... }");
+      continue;
+    }
+    Table t(*this, *v.as_table(), key);
+    SeatGroup g;
+    g.name = name;
+    g.pos = pos_of(v.source());
+    const toml::node* first = t.node("first");
+    if (!first) error(g.pos, key + ".first", "missing required key (the group's first seat, from 1)");
+    else if (!first->is_integer()) wrong_type(*first, key + ".first", "an integer");
+    else if (*first->value<int64_t>() < 1 || *first->value<int64_t>() > 1000) error(*first, key + ".first", "must be a seat number from 1");
+    else g.first = static_cast<int>(*first->value<int64_t>() - 1);
+    if (auto c = t.integer("count")) {
+      if (*c < 1 || *c > 1000) error(*t.raw().get("count"), key + ".count", "must be at least 1 (leave it out: up to the last seat)");
+      else g.count = static_cast<int>(*c);
+    }
+    t.finish();
+    auto it = std::lower_bound(out.seats.groups.begin(), out.seats.groups.end(), name,
+                               [](const SeatGroup& a, const std::string& b) { return a.name < b; });
+    if (it != out.seats.groups.end() && it->name == name) *it = g;
+    else out.seats.groups.insert(it, g);
+    touch(layer, key, g.pos);
+  }
+}
+
+// Every group has a seat in every game the pack allows (its first seat is
+// within seats.min) and ends within seats.max; the flow names only groups
+// that exist.
+void Loader::check_seat_groups() {
+  std::vector<std::string> names;
+  for (const auto& g : out.seats.groups) {
+    names.push_back(g.name);
+    const std::string key = "seats.groups." + g.name;
+    if (g.first + 1 > out.seats.min)
+      error(g.pos, key + ".first", "group '" + g.name + "' starts at seat " + std::to_string(g.first + 1) +
+                                       ", but a game may have only " + std::to_string(out.seats.min) + " seat(s) (seats.min)");
+    if (g.count > 0 && g.first + g.count > out.seats.max)
+      error(g.pos, key + ".count", "group '" + g.name + "' ends at seat " + std::to_string(g.first + g.count) +
+                                       ", past seats.max = " + std::to_string(out.seats.max));
+  }
+  for (const auto& [id, n] : out.flow) {
+    if (n.seat_group.empty() || out.seats.group(n.seat_group)) continue;
+    auto at = group_pos_.find(id);
+    error(at != group_pos_.end() ? at->second : n.pos, "flow." + id + ".each_seat",
+          "unknown seat group '" + n.seat_group + "'" + suggestion(n.seat_group, names) +
+              (names.empty() ? " (groups are declared in [seats.groups])" : ""));
+  }
 }
 
 void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool partial) {
@@ -542,6 +616,7 @@ void Loader::merge(const LayerFile& layer) {
         touch(layer, "seats.counters." + std::string(k.str()), pos_of(v.source()));
       }
     }
+    if (const toml::table* g = t.table("groups")) read_seat_groups(layer, *g);
     t.finish();
     if (out.seats.min < 1 || out.seats.max < out.seats.min || out.seats.fallback < out.seats.min ||
         out.seats.fallback > out.seats.max)
@@ -825,6 +900,7 @@ void Loader::check_references() {
     }
     if (n.combat && !out.combat.declared) error(node_pos(n), "flow." + id, "combat = true needs a [combat] table");
   }
+  check_seat_groups();
   if (out.combat.declared) {
     if (out.combat.script.empty()) error(combat_pos_, "combat.script", "missing: the module with the stage hooks");
     if (out.combat.stages.empty()) error(combat_pos_, "combat.stages", "missing: the stage hooks in order");

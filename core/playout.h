@@ -20,6 +20,10 @@ class Agent {
   virtual ~Agent() = default;
   // Index into d.options (d.options is not empty).
   virtual size_t choose(const State& s, const Decision& d) = 0;
+  // For a subset decision (d.subset()): the chosen options' indices, in any
+  // order, between d.pick_min and d.most() of them. core/subset.h counts,
+  // ranks and visits the legal sets.
+  virtual void choose_subset(const State& s, const Decision& d, std::vector<size_t>& out) = 0;
 };
 
 // Uniformly random choices from its own RNG, so that the agents' draws never
@@ -28,6 +32,9 @@ class RandomAgent : public Agent {
  public:
   explicit RandomAgent(uint64_t seed) : rng_(seed) {}
   size_t choose(const State& s, const Decision& d) override;
+  // Uniform over the legal sets: a size k with weight C(n, k), then a
+  // uniform k-set (one draw of a rank).
+  void choose_subset(const State& s, const Decision& d, std::vector<size_t>& out) override;
 
  private:
   Rng rng_;

@@ -119,6 +119,15 @@ uint64_t State::hash() const {
     }
     hash_call(h, d.then);
     h.u64(d.secret);
+    // Only decisions that use them hash these, so the hashes of games
+    // without them (and their logs) stay as they were.
+    if (d.subset() || d.refresh >= 0 || d.on_withdraw >= 0) {
+      h.u64(0x5e75);
+      h.i64(d.pick_min);
+      h.i64(d.pick_max);
+      h.i64(d.refresh);
+      h.i64(d.on_withdraw);
+    }
   }
   h.u64(over);
   h.value(result);

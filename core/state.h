@@ -44,7 +44,7 @@ struct Seat {
 };
 
 // What a call is, for error messages (the function says the rest).
-enum class CallKind : uint8_t { Flow, Until, SkipIf, Begin, Finish, Stage, Choice, Scheduled, Called, Event, Modifier, Probe };
+enum class CallKind : uint8_t { Flow, Until, SkipIf, Begin, Finish, Stage, Choice, Scheduled, Called, Event, Modifier, Probe, Refresh };
 
 // A call to make later: a function of a script module with arguments.
 struct Call {
@@ -69,7 +69,16 @@ struct Decision {
   std::vector<Option> options;
   Call then;            // receives the chosen option id
   bool secret = false;  // part of a simultaneous choice: hidden from other seats
+  // A subset decision asks for a set of the options, between pick_min and
+  // pick_max of them (pick_max is capped by the number of options, so it
+  // may exceed it); -1: an ordinary choice of one option (core/subset.h).
+  int pick_min = -1, pick_max = -1;
+  // Query function that gives the options anew after another seat's choice
+  // (-1: none), and the function scheduled when the decision is withdrawn.
+  int32_t refresh = -1, on_withdraw = -1;
   const Option* find(std::string_view id) const;
+  bool subset() const { return pick_min >= 0; }
+  int most() const { return pick_max < static_cast<int>(options.size()) ? pick_max : static_cast<int>(options.size()); }
 };
 
 struct FlowFrame {

@@ -131,8 +131,12 @@ json state_to_json(const Engine& e, const State& s) {
     json opts = json::array();
     for (const auto& o : d.options)
       opts.push_back({{"id", o.id}, {"int", o.int_id}, {"entity", o.entity}, {"label", text_json(e, o.label)}});
-    pending.push_back({{"seat", d.seat}, {"prompt", text_json(e, d.prompt)}, {"option_label", text_json(e, d.option_label)}, {"options", opts},
-                       {"then", call_json(e, d.then)}, {"secret", d.secret}});
+    json pj = {{"seat", d.seat}, {"prompt", text_json(e, d.prompt)}, {"option_label", text_json(e, d.option_label)}, {"options", opts},
+               {"then", call_json(e, d.then)}, {"secret", d.secret}};
+    if (d.subset()) pj["pick"] = {d.pick_min, d.pick_max};
+    if (d.refresh >= 0) pj["refresh"] = e.function_name(d.refresh);
+    if (d.on_withdraw >= 0) pj["on_withdraw"] = e.function_name(d.on_withdraw);
+    pending.push_back(pj);
   }
   j["pending"] = pending;
   j["over"] = s.over;
@@ -231,6 +235,22 @@ State state_from_json(const Engine& e, const json& j) {
       }
       d.then = json_call(e, s, pd.at("then"));
       d.secret = pd.at("secret");
+      if (pd.contains("pick")) {
+        d.pick_min = pd.at("pick").at(0);
+        d.pick_max = pd.at("pick").at(1);
+        if (d.pick_min < 0 || d.pick_max < d.pick_min || static_cast<size_t>(d.pick_min) > d.options.size())
+          bad("a subset decision's pick bounds do not fit its options");
+      }
+      auto fn = [&](const char* key) {
+        if (!pd.contains(key)) return int32_t{-1};
+        const std::string name = pd.at(key);
+        auto colon = name.rfind(':');
+        const int32_t id = colon == std::string::npos ? -1 : e.function_id(name.substr(0, colon), name.substr(colon + 1));
+        if (id < 0) bad("unknown function '" + name + "'");
+        return id;
+      };
+      d.refresh = fn("refresh");
+      d.on_withdraw = fn("on_withdraw");
       s.pending.push_back(std::move(d));
     }
     s.over = j.at("over");

@@ -87,7 +87,9 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
         }
         opts.push_back(oj);
       }
-      decisions.push_back({{"seat", d.seat + 1}, {"prompt", prompt(s, d, lang)}, {"options", opts}});
+      json dj = {{"seat", d.seat + 1}, {"prompt", prompt(s, d, lang)}, {"options", opts}};
+      if (d.subset()) dj["pick"] = {{"min", d.pick_min}, {"max", d.most()}};
+      decisions.push_back(dj);
     } else {
       json other = {{"seat", d.seat + 1}, {"waiting", true}};
       if (!d.secret) other["prompt"] = prompt(s, d, lang);
