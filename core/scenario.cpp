@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "core/engine.h"
+#include "core/subset.h"
 
 namespace tabula {
 
@@ -44,6 +46,19 @@ Value to_value(const toml::node& n) {
     return Value::dict(std::move(d));
   }
   throw std::runtime_error(at(n) + ": unsupported value (integers, strings, booleans, arrays, tables)");
+}
+
+// choose = ["a", "c"]: a subset decision's answer, as Engine::apply reads
+// it (core/subset.h); [] is the empty set.
+std::string set_choice(const toml::array& ids) {
+  if (ids.empty()) return std::string(kEmptySubset);
+  std::string out;
+  for (const auto& x : ids) {
+    if (!x.is_string() && !x.is_integer()) throw std::runtime_error(at(x) + ": choose lists option ids (strings or integers)");
+    if (!out.empty()) out += kSubsetSeparator;
+    out += x.is_string() ? *x.value<std::string>() : std::to_string(*x.value<int64_t>());
+  }
+  return out;
 }
 
 struct Runner {
@@ -130,7 +145,11 @@ struct Runner {
           for (const auto& o : d->options) l.push_back(Value(o.id));
         return out = Value::list(std::move(l)), true;
       }
-      why = "decision has seat, prompt, options";
+      if (field == "pick") {  // [min, max] of a subset decision
+        if (!d || !d->subset()) return out = Value(), true;
+        return out = Value::list({Value(int64_t{d->pick_min}), Value(int64_t{d->most()})}), true;
+      }
+      why = "decision has seat, prompt, options, pick";
       return false;
     }
     if (subject.rfind("seat", 0) == 0 && subject.size() > 4 && std::isdigit(static_cast<unsigned char>(subject[4]))) {
@@ -246,7 +265,9 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         const toml::table& t = *st.as_table();
         only_keys(t, {"seat", "ask", "choose", "options", "expect", "expect_error", "note"}, "step.");
         std::string where = "step " + std::to_string(n) + " (" + at(st) + ")";
-        if (auto choice = t["choose"].value<std::string>()) {
+        std::optional<std::string> choice = t["choose"].value<std::string>();
+        if (const toml::array* set = t["choose"].as_array()) choice = set_choice(*set);
+        if (choice) {
           where = "step " + std::to_string(n) + " '" + *choice + "' (" + at(st) + ")";
           int seat;
           if (auto s = t["seat"].value<int64_t>()) seat = static_cast<int>(*s) - 1;

@@ -13,6 +13,7 @@
 #include "core/game_log.h"
 #include "core/playout.h"
 #include "core/state_json.h"
+#include "core/subset.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/ui_text.h"
 
@@ -156,6 +157,57 @@ int ask(size_t n, const std::string& lang) {
   }
 }
 
+// "2", or "0-3": how many options a subset decision wants.
+std::string pick_range(const Decision& d) {
+  return d.pick_min == d.most() ? std::to_string(d.pick_min) : std::to_string(d.pick_min) + "-" + std::to_string(d.most());
+}
+
+// Reads a set of options for a subset decision: numbers 1..n separated by
+// spaces (or commas), "none" or "-" for the empty set. False on q or end of
+// input; bad input is explained and asked again.
+bool ask_set(const Decision& d, const std::string& lang, std::vector<size_t>& out) {
+  const size_t n = d.options.size();
+  std::string line;
+  for (;;) {
+    std::cout << "> " << std::flush;
+    if (!std::getline(std::cin, line)) {
+      std::cout << "\n";
+      return false;
+    }
+    for (char& c : line)
+      if (c == ',' || c == '\t' || c == '\r') c = ' ';
+    std::vector<std::string> words;
+    for (size_t at = 0; (at = line.find_first_not_of(' ', at)) != std::string::npos;) {
+      const size_t end = std::min(line.find(' ', at), line.size());
+      words.push_back(line.substr(at, end - at));
+      at = end;
+    }
+    if (words.size() == 1 && (words[0] == "q" || words[0] == "quit" || words[0] == "exit")) return false;
+    out.clear();
+    bool ok = !words.empty();
+    if (words.size() == 1 && (words[0] == "none" || words[0] == "-")) words.clear();
+    for (const auto& w : words) {
+      size_t k = 0;
+      auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), k);
+      if (ec != std::errc() || p != w.data() + w.size() || k < 1 || k > n) ok = false;
+      else out.push_back(k - 1);
+    }
+    std::string why = ok ? check_subset(d, out) : "";
+    if (ok && why.empty()) return true;
+    if (!why.empty()) std::cout << why << "\n";
+    std::cout << ui(lang, Ui::EnterSet, pick_range(d), std::to_string(n), d.pick_min == 0 ? ui(lang, Ui::NoneHint) : "")
+              << "\n";
+  }
+}
+
+// The labels of a set's options, for "seat 2 chose: ...".
+std::string set_labels(const Engine& e, const State& s, const Decision& d, const std::vector<size_t>& set,
+                       const std::string& lang) {
+  std::string out;
+  for (size_t i : set) out += (out.empty() ? "" : ", ") + e.label(s, d, d.options[i], lang);
+  return out.empty() ? ui(lang, Ui::NoneChosen) : out;
+}
+
 void write_log(const std::string& path, const GameLog& log) {
   std::ofstream f(path);
   if (!f) throw CliError("cannot write the log file '" + path + "'");
@@ -232,7 +284,25 @@ int cmd_play(const PlayArgs& a) {
         break;
       }
       std::string option;
-      if (seat < static_cast<int>(human.size()) && human[seat]) {
+      std::vector<size_t> set;
+      if (d->subset() && seat < static_cast<int>(human.size()) && human[seat]) {
+        table.situation(s, seat);
+        std::cout << e.prompt(s, *d, a.lang) << "\n" << ui(a.lang, Ui::PickSet, pick_range(*d), d->pick_min == 0 ? ui(a.lang, Ui::NoneHint) : "") << "\n";
+        for (size_t i = 0; i < d->options.size(); ++i)
+          std::cout << "  " << i + 1 << ") " << e.label(s, *d, d->options[i], a.lang) << "\n";
+        if (!ask_set(*d, a.lang, set)) {
+          quit = true;
+          break;
+        }
+        option = subset_id(*d, set);
+        if (!isatty(STDIN_FILENO)) std::cout << ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(e, s, *d, set, a.lang)) << "\n";
+      } else if (d->subset()) {
+        agents[seat].choose_subset(s, *d, set);
+        check_subset(*d, set);  // sorts: the option string lists the set in option order
+        option = subset_id(*d, set);
+        if (d->secret && any_human) std::cout << ui(a.lang, Ui::SecretChoice, table.seat_name(seat)) << "\n";
+        else std::cout << ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(e, s, *d, set, a.lang)) << "\n";
+      } else if (seat < static_cast<int>(human.size()) && human[seat]) {
         table.situation(s, seat);
         std::cout << e.prompt(s, *d, a.lang) << "\n";
         for (size_t i = 0; i < d->options.size(); ++i)

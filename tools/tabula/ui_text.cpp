@@ -38,16 +38,21 @@ const Phrase& phrase(Ui what) {
       {"seed", "semínko"},
       {"face down", "lícem dolů"},
       {"seat {1}", "hráč {1}"},
+      {"Choose {1} of these, numbers separated by spaces{2}:", "Vyber {1} z těchto, čísla oddělená mezerami{2}:"},
+      {"Please enter {1} different numbers from 1 to {2}, separated by spaces{3} (q to quit)",
+       "Zadej {1} různých čísel od 1 do {2} oddělených mezerami{3} (q pro konec)"},
+      {"nothing", "nic"},
+      {"; none or - for no option", "; none nebo - pro žádnou"},
   };
-  static_assert(std::size(table) == static_cast<size_t>(Ui::OfSeat) + 1, "one phrase per Ui, in its order");
+  static_assert(std::size(table) == static_cast<size_t>(Ui::NoneHint) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace
 
-std::string ui(std::string_view lang, Ui what, const std::string& a, const std::string& b) {
+std::string ui(std::string_view lang, Ui what, const std::string& a, const std::string& b, const std::string& c) {
   const Phrase& p = phrase(what);
   std::string s = lang == "cs" ? p.cs : p.en;
-  for (auto [slot, with] : {std::pair<const char*, const std::string*>{"{1}", &a}, {"{2}", &b}}) {
+  for (auto [slot, with] : {std::pair<const char*, const std::string*>{"{1}", &a}, {"{2}", &b}, {"{3}", &c}}) {
     auto at = s.find(slot);
     if (at != std::string::npos) s.replace(at, 3, *with);
   }

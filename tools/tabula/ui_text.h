@@ -29,11 +29,15 @@ enum class Ui {
   Setup,
   SeedLine,
   FaceDownWord,
-  OfSeat,         // "seat {1}" (whose zone); the last phrase
+  OfSeat,         // "seat {1}" (whose zone)
+  PickSet,        // "Choose {1} of these, numbers separated by spaces{2}:" (a subset decision)
+  EnterSet,       // "Please enter {1} different numbers from 1 to {2} ...{3}"
+  NoneChosen,     // what a set with nothing in it reads as
+  NoneHint,       // how to choose no option; the last phrase
 };
 
-// The phrase in `lang` with {1}, {2} replaced.
-std::string ui(std::string_view lang, Ui what, const std::string& a = "", const std::string& b = "");
+// The phrase in `lang` with {1}, {2}, {3} replaced.
+std::string ui(std::string_view lang, Ui what, const std::string& a = "", const std::string& b = "", const std::string& c = "");
 // "1 choice" / "3 choices", as in "Game over after {1}." ("po 1 volbě" /
 // "po 3 volbách" in Czech).
 std::string ui_choices(std::string_view lang, uint64_t n);

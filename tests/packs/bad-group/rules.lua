@@ -1,0 +1,3 @@
+local M = {}
+function M.turn() end
+return M
