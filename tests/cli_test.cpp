@@ -396,7 +396,7 @@ TEST_F(Cli, PracticeSetupIsLoggedAndReplays) {
   EXPECT_EQ(j["options"]["board"], 1);
   EXPECT_EQ(j["packs"].size(), 2u);
   EXPECT_EQ(j["choices"].size(), 2u);  // one round
-  Output r = tabula("replay " + quote(log));
+  Output r = tabula("replay " + tmp("sets.json"));
   EXPECT_EQ(r.code, 0) << r.text;
 }
 
@@ -414,7 +414,7 @@ TEST_F(Cli, SimultaneousSecretChoices) {
   EXPECT_TRUE(has(p.text, "made a secret choice")) << p.text;
   EXPECT_FALSE(has(p.text, "Seat 2 (random) chose")) << p.text;  // a human is watching
   EXPECT_TRUE(has(p.text, "waiting for seat 2")) << p.text;
-  Output r = tabula("replay " + quote(log));
+  Output r = tabula("replay " + tmp("sets.json"));
   EXPECT_EQ(r.code, 0) << r.text;
 }
 
@@ -531,6 +531,30 @@ TEST_F(Cli, PlayOutStopsAtTheCapAndOnErrors) {
   EXPECT_TRUE(r.failed);
   EXPECT_EQ(r.choices, 0u);
   EXPECT_TRUE(has(r.error, "knight is broken")) << r.error;
+}
+
+// A person answers subset decisions with numbers separated by spaces (or
+// none / - for no option); wrong sets are explained and asked again, and the
+// log replays (tests/packs/decisions-kit).
+TEST_F(Cli, PlayReadsSetsOfOptions) {
+  Output o = tabula("play tests/packs/decisions-kit --seats human,random,random --seed 4 --log " + tmp("sets.json"),
+                    "1\n1 2 3\n2 2\nnone\n9\n2 4\n");
+  EXPECT_EQ(o.code, 0) << o.text;
+  EXPECT_TRUE(has(o.text, "Choose 0-2 of these, numbers separated by spaces; none or - for no option:")) << o.text;
+  EXPECT_TRUE(has(o.text, "choose 0 to 2 of the options, not 3")) << o.text;
+  EXPECT_TRUE(has(o.text, "option 'shield' is chosen twice")) << o.text;
+  EXPECT_TRUE(has(o.text, "chose: nothing")) << o.text;
+  EXPECT_TRUE(has(o.text, "Choose 2 of these, numbers separated by spaces:")) << o.text;
+  EXPECT_TRUE(has(o.text, "Please enter 2 different numbers from 1 to 4, separated by spaces (q to quit)")) << o.text;
+  EXPECT_TRUE(has(o.text, "chose: die 2, die 4")) << o.text;
+  EXPECT_TRUE(has(o.text, "Game over")) << o.text;
+  std::ifstream f(tmp_ / "sets.json");
+  std::stringstream text;
+  text << f.rdbuf();
+  EXPECT_TRUE(has(text.str(), "\"option\": \"-\"")) << text.str();
+  EXPECT_TRUE(has(text.str(), "\"option\": \"2,4\"")) << text.str();
+  Output r = tabula("replay " + tmp("sets.json"));
+  EXPECT_EQ(r.code, 0) << r.text;
 }
 
 }  // namespace

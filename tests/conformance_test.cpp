@@ -14,6 +14,7 @@
 #include "core/game_log.h"
 #include "core/playout.h"
 #include "core/state_json.h"
+#include "core/subset.h"
 
 namespace fs = std::filesystem;
 using namespace tabula;
@@ -91,7 +92,15 @@ TEST_P(Conformance, RandomGamesKeepTheInvariants) {
       ASSERT_EQ(loaded.hash(), s.hash()) << "seed " << seed << " step " << guard;
       // With simultaneous secret choices open, take them in turn (a seat at random).
       const Decision& d = s.pending[s.pending.size() == 1 ? 0 : agent.choose(s, s.pending.front()) % s.pending.size()];
-      std::string option = d.options[agent.choose(s, d)].id;
+      std::string option;
+      if (d.subset()) {  // a set of options, as one canonical string
+        std::vector<size_t> set;
+        agent.choose_subset(s, d, set);
+        ASSERT_EQ(check_subset(d, set), "");
+        option = subset_id(d, set);
+      } else {
+        option = d.options[agent.choose(s, d)].id;
+      }
       int seat = d.seat;
       // A clone continues exactly like the original, even as a playout, and
       // the original is untouched by what happens to the clone.
