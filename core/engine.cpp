@@ -352,7 +352,7 @@ std::string Engine::call_label(const Call& c) const {
     case CallKind::Event: return "event " + after_dot();
     case CallKind::Modifier: return "modifier " + after_dot();
     case CallKind::Probe: return "probe";
-    case CallKind::Refresh: return "refresh " + path;
+    case CallKind::Refresh: return "refresh";
   }
   return "?";
 }

@@ -321,6 +321,7 @@ TEST(SeatGroups, LuaSeesTheGroupsAndEachSeatLoopsOverOne) {
     ASSERT_TRUE(e->apply(g, 2, "hall").ok);
     ASSERT_TRUE(e->apply(g, 3, "tower").ok);
     EXPECT_EQ(g.var("order"), order) << "start seat " << start + 1;
+    EXPECT_EQ(g.var("expected_order"), order) << "std.seats.group_from_start, start seat " << start + 1;
   }
 }
 

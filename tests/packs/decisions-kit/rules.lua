@@ -1,5 +1,6 @@
 -- The decision kit's rules (see pack.toml).
 local T = tabula
+local seats = require "std.seats"
 local M = {}
 
 local AREAS = { "gate", "hall", "tower" }
@@ -92,6 +93,7 @@ function M.stuck(ctx)
 end
 
 function M.hero_turn(ctx)
+  if ctx.seat == seats.group_from_start("heroes")[1] then T.set_var("expected_order", seats.group_from_start("heroes")) end
   local order = {}
   for _, s in ipairs(T.var("order") or {}) do order[#order + 1] = s end
   order[#order + 1] = ctx.seat
