@@ -396,7 +396,7 @@ TEST_F(Cli, PracticeSetupIsLoggedAndReplays) {
   EXPECT_EQ(j["options"]["board"], 1);
   EXPECT_EQ(j["packs"].size(), 2u);
   EXPECT_EQ(j["choices"].size(), 2u);  // one round
-  Output r = tabula("replay " + tmp("sets.json"));
+  Output r = tabula("replay " + quote(log));
   EXPECT_EQ(r.code, 0) << r.text;
 }
 
@@ -414,7 +414,7 @@ TEST_F(Cli, SimultaneousSecretChoices) {
   EXPECT_TRUE(has(p.text, "made a secret choice")) << p.text;
   EXPECT_FALSE(has(p.text, "Seat 2 (random) chose")) << p.text;  // a human is watching
   EXPECT_TRUE(has(p.text, "waiting for seat 2")) << p.text;
-  Output r = tabula("replay " + tmp("sets.json"));
+  Output r = tabula("replay " + quote(log));
   EXPECT_EQ(r.code, 0) << r.text;
 }
 
