@@ -571,7 +571,7 @@ bool Engine::withdraw(State& s, int seat) {
 // is now: the same decision with new options, or withdrawn when none are left.
 void Engine::refresh(State& s, int seat) {
   const Decision* d = s.pending_for(seat);
-  if (!d || d->refresh < 0) return;
+  if (!d || d->refresh < 0 || s.over) return;
   std::vector<Option> options;
   {
     QueryMode guard(query_mode_);
@@ -580,6 +580,7 @@ void Engine::refresh(State& s, int seat) {
   Decision* open = nullptr;
   for (auto& p : s.pending)
     if (p.seat == seat) open = &p;
+  if (!open) return;  // the query ended the game
   if (options.empty()) {
     withdraw(s, seat);
     return;
