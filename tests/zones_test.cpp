@@ -10,6 +10,7 @@
 
 #include "core/engine.h"
 #include "core/lua_host.h"
+#include "core/playout.h"
 #include "core/state_json.h"
 
 using namespace tabula;
@@ -278,4 +279,42 @@ TEST_F(Zones, PileStackHelpers) {
   )");
   EXPECT_EQ(r, Value::list({Value(true), Value(2), Value::list({Value(2), Value(0)}),
                             Value::list({Value(2), Value(0), Value(1), Value(3)}), Value(4), Value(0)}));
+}
+
+// The prototype deck-builder with listen_in and its layer without (whose
+// cards check their own zone in Lua) play the same games: the same hash
+// after every choice, with reveals from the scout along the way.
+TEST(ZonesDeckbuilder, ScopedAndUnscopedPlayAlike) {
+  const std::string dir = std::string(TABULA_SOURCE_DIR) + "/tests/packs/";
+  LoadResult a = load_pack(dir + "proto-deckbuilder"), b = load_pack(dir + "proto-deckbuilder-unscoped");
+  ASSERT_TRUE(a.ok()) << a.report();
+  ASSERT_TRUE(b.ok()) << b.report();
+  Engine scoped(std::move(a.packs)), unscoped(std::move(b.packs));
+  bool revealed = false;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const int seats = 2 + static_cast<int>(seed % 3);
+    State x = scoped.new_game(seed, seats, {}, Mode::Playout), y = unscoped.new_game(seed, seats, {}, Mode::Playout);
+    std::vector<std::unique_ptr<RandomAgent>> own;
+    std::vector<Agent*> agents;
+    for (int i = 0; i < seats; ++i) {
+      own.push_back(std::make_unique<RandomAgent>(derive_seed(seed, i)));
+      agents.push_back(own.back().get());
+    }
+    std::vector<uint64_t> hashes;
+    PlayoutResult rx = play_out(scoped, x, agents, 0, [&](const State& s, int, const std::string&) {
+      hashes.push_back(s.hash());
+      revealed = revealed || !s.revealed.empty();
+    });
+    ASSERT_TRUE(rx.finished) << rx.error;
+    for (int i = 0; i < seats; ++i) own[i] = std::make_unique<RandomAgent>(derive_seed(seed, i)), agents[i] = own[i].get();
+    size_t step = 0;
+    PlayoutResult ry = play_out(unscoped, y, agents, 0, [&](const State& s, int, const std::string&) {
+      ASSERT_LT(step, hashes.size());
+      EXPECT_EQ(s.hash(), hashes[step++]) << "seed " << seed << " step " << step;
+    });
+    ASSERT_TRUE(ry.finished) << ry.error;
+    EXPECT_EQ(step, hashes.size());
+    EXPECT_EQ(x.result, y.result);
+  }
+  EXPECT_TRUE(revealed);
 }
