@@ -318,3 +318,17 @@ TEST(ZonesDeckbuilder, ScopedAndUnscopedPlayAlike) {
   }
   EXPECT_TRUE(revealed);
 }
+
+// A layer's [change.x] may give an entry another scope.
+TEST(ZonesLayers, ChangeMovesAnEntrysScope) {
+  LoadResult r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/zones-patch");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  State s = e.new_game(1, 2);
+  auto run = [&](const char* code) { return e.host().call_value(s, "zones/rules.lua", "run", Value(code)); };
+  run("tabula.create('blade', 'play', 1); tabula.create('blade', 'hand', 1); tabula.create('axe', 'play', 2)");
+  EXPECT_EQ(run("return tabula.modify('attack', 0)"), Value(2 + 3));
+  List heard;
+  for (const char* h : {"rules", "blade#1", "axe#2"}) heard.push_back(Value(h));
+  EXPECT_EQ(s.var("heard"), Value::list(std::move(heard)));
+}
