@@ -290,8 +290,8 @@ int undeclared(lua_State* L, int32_t def, EntityId id) {
   const std::string p = lua_tostring(L, 2);
   const std::string who = id >= 0 ? "entity " + d.id + " #" + std::to_string(id) : "definition " + d.id;
   const std::string call = id >= 0 ? "tabula.get(id, '" + p + "', default)" : "tabula.def_get('" + d.id + "', '" + p + "', default)";
-  return luaL_error(L, "%s (kind '%s') has no property '%s'; check with tabula.has first, or give a default: %s",
-                    who.c_str(), d.kind.c_str(), p.c_str(), call.c_str());
+  return luaL_error(L, "%s (kind '%s') has no property '%s'; check with tabula.has(id, '%s') first, or give a default: %s",
+                    who.c_str(), d.kind.c_str(), p.c_str(), p.c_str(), call.c_str());
 }
 
 int l_get(lua_State* L) {
@@ -723,8 +723,10 @@ int l_defs(lua_State* L) {
     lua_pushnil(L);
     while (lua_next(L, 1)) {
       const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+      if ((std::strcmp(key, "kind") == 0 || std::strcmp(key, "tag") == 0) && lua_type(L, -1) != LUA_TSTRING)
+        return luaL_error(L, "defs: %s must be a string, not a %s", key, luaL_typename(L, -1));
       if (std::strcmp(key, "kind") == 0) {
-        const char* name = luaL_checkstring(L, -1);
+        const char* name = lua_tostring(L, -1);
         auto it = std::lower_bound(ps.kind_names.begin(), ps.kind_names.end(), std::string_view(name));
         if (it == ps.kind_names.end() || *it != name) return luaL_error(L, "defs: unknown kind '%s'", name);
         kind = static_cast<int32_t>(it - ps.kind_names.begin());

@@ -119,6 +119,7 @@ TEST_F(Zones, DefsListByKindAndTag) {
   EXPECT_TRUE(contains(error_of("tabula.defs{kind = 'cards'}"), "defs: unknown kind 'cards'"));
   EXPECT_TRUE(contains(error_of("tabula.defs{tag = 'shiny'}"), "defs: no definition has the tag 'shiny'"));
   EXPECT_TRUE(contains(error_of("tabula.defs{colour = 'red'}"), "filter by kind and tag only, not 'colour'"));
+  EXPECT_TRUE(contains(error_of("tabula.defs{kind = 3}"), "defs: kind must be a string, not a number"));
 }
 
 TEST_F(Zones, DefGetReadsDefinitionsWithoutEntities) {
