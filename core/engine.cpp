@@ -108,7 +108,7 @@ void Engine::resolve_functions() {
     const std::string& path = host_->function_path(fn);
     if (!starts_with(path, "on.") && !starts_with(path, "modify.")) continue;
     auto it = std::lower_bound(slots_.begin(), slots_.end(), path, [](const auto& e, const std::string& k) { return e.first < k; });
-    if (it == slots_.end() || it->first != path) it = slots_.insert(it, {path, Listeners{{}, std::vector<int32_t>(ndefs, -1), false}});
+    if (it == slots_.end() || it->first != path) it = slots_.insert(it, {path, Listeners{{}, std::vector<int32_t>(ndefs, -1), false, Listeners::Scan::All, {}}});
     const std::string& module = host_->module_key(host_->function_module(fn));
     bool entity_module = false;
     for (const EntityDef* d : packs_->defs)
@@ -124,6 +124,7 @@ void Engine::resolve_functions() {
   on_defeated_ = listeners("on.defeated");
   modify_damage_ = listeners("modify.damage");
   modify_heal_ = listeners("modify.heal");
+  index_scopes();
 }
 
 const Engine::Listeners* Engine::listeners(std::string_view slot) const {
@@ -447,6 +448,7 @@ void Engine::move_entity(State& s, EntityId id, int zone, int position) {
     auto& items = s.zones[e->zone].items;
     items.erase(std::find(items.begin(), items.end(), id));
   }
+  if (!s.revealed.empty()) s.forget_reveals(id);
   e->zone = zone;
   if (zone < 0) return;
   auto& items = s.zones[zone].items;
@@ -499,6 +501,8 @@ void Engine::set_prop(State& s, EntityId id, std::string_view key, Value v) {
 
 void Engine::shuffle_zone(State& s, int zone) {
   auto& items = s.zones.at(zone).items;
+  if (!s.revealed.empty())
+    for (EntityId id : items) s.forget_reveals(id);
   for (size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[random_below(s, i)]);
 }
 
@@ -603,10 +607,23 @@ template <class F>
 void Engine::for_each_listener(const State& s, const Listeners& l, F&& fn) const {
   for (int32_t f : l.rules) fn(f, kNoEntity);
   if (!l.any_entity) return;
+  if (l.scan == Listeners::Scan::Zones) {
+    std::vector<EntityId>& ids = scoped_listeners(s, l);
+    struct Release {
+      size_t& depth;
+      ~Release() { --depth; }
+    } release{scoped_depth_};
+    // A listener may move an entity collected here: it is called only if it
+    // still listens.
+    for (EntityId id : ids)
+      if (const Entity& e = s.entities[id]; listens(s, e)) fn(l.by_def[e.def], id);
+    return;
+  }
+  const bool checked = l.scan == Listeners::Scan::Checked;
   for (size_t id = 0; id < s.entities.size(); ++id) {
     const Entity& e = s.entities[id];
     if (e.zone < 0) continue;
-    if (int32_t f = l.by_def[e.def]; f >= 0) fn(f, static_cast<EntityId>(id));
+    if (int32_t f = l.by_def[e.def]; f >= 0 && (!checked || listens(s, e))) fn(f, static_cast<EntityId>(id));
   }
 }
 

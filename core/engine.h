@@ -2,6 +2,7 @@
 // them only by applying choices. Everything a player, an AI, a test or a
 // replay does goes through new_game / decisions / apply / view.
 #pragma once
+#include <deque>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -108,6 +109,12 @@ class Engine {
   void set_prop(State& s, EntityId id, int32_t prop, Value v);
   void set_prop(State& s, EntityId id, std::string_view key, Value v);  // throws for an undeclared property
   void shuffle_zone(State& s, int zone);
+  // Lets `seat` see the entity until it moves or its zone is shuffled;
+  // known(): whether the seat's view shows the entity (its zone's visibility,
+  // its face, a reveal). Seat -1 is an onlooker (core/visibility.cpp).
+  void reveal(State& s, EntityId id, int seat);
+  bool known(const State& s, EntityId id, int seat) const;
+  bool sees_items(const State& s, int zone, int seat) const;  // the zone's items, by its visibility
   uint64_t random_below(State& s, uint64_t n);
   void log(State& s, TextRef text, int seat = -1);
   bool quiet() const { return mode_ == Mode::Playout; }  // texts are not kept
@@ -154,6 +161,12 @@ class Engine {
     std::vector<int32_t> rules;    // functions of rule modules, in module-key order
     std::vector<int32_t> by_def;   // per definition: its module's function, or -1
     bool any_entity = false;
+    // How entities are found (listen_in, core/listen_scope.cpp): every
+    // entity in play; every entity in play, checked against its scope; or,
+    // when every listening definition is scoped, only the entities in the
+    // zones of `zone_defs`.
+    enum class Scan : uint8_t { All, Checked, Zones } scan = Scan::All;
+    std::vector<int32_t> zone_defs;
   };
   void resolve_functions();
   void run(State& s);
@@ -164,6 +177,13 @@ class Engine {
   const Listeners* listeners(std::string_view slot) const;
   template <class F>
   void for_each_listener(const State& s, const Listeners& l, F&& fn) const;
+  void index_scopes();
+  bool listens(const State& s, const Entity& e) const {
+    return e.zone >= 0 && listens_[static_cast<size_t>(e.def) * packs_->zones.size() + s.zones[e.zone].def];
+  }
+  // The ids of the entities in play that listen to `l` (Scan::Zones), in
+  // ascending order, in a buffer of scoped_ids_ that the caller releases.
+  std::vector<EntityId>& scoped_listeners(const State& s, const Listeners& l) const;
   void flush_scheduled(State& s);
   void emit_to(State& s, const Listeners* l, const Value& args);
   int64_t modify_with(State& s, const Listeners* l, int64_t amount, const Value& ctx);
@@ -188,6 +208,13 @@ class Engine {
   const Listeners* modify_damage_ = nullptr;
   const Listeners* modify_heal_ = nullptr;
   int32_t prop_hp_ = -1, prop_damage_ = -1;
+  // listens_[def * zone definitions + zone definition]: whether an entity of
+  // the definition listens in such a zone (all 1 for one not scoped).
+  std::vector<uint8_t> listens_;
+  // Buffers for scoped_listeners, one per nesting level (a modifier may run
+  // another channel).
+  mutable std::deque<std::vector<EntityId>> scoped_ids_;  // a deque: a nested level keeps the outer one's place
+  mutable size_t scoped_depth_ = 0;
   // Calls scheduled by the running script, pushed when it returns so that
   // they run in the order they were made.
   std::vector<Call> scheduled_;

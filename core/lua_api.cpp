@@ -280,14 +280,37 @@ int l_has_tag(lua_State* L) {
   return 1;
 }
 
+// Whether definition `def`'s kind declares property `p` (-1: no kind does).
+bool declares(const PackSet& ps, int32_t def, int32_t p) {
+  return p >= 0 && ps.prop_types[static_cast<size_t>(ps.defs[def]->kind_index) * ps.prop_names.size() + p] >= 0;
+}
+
+// A property the kind does not declare: the default when the script gave
+// one (a third argument, even nil), else an error that says what to do.
+int undeclared(lua_State* L, int32_t def, EntityId id) {
+  if (lua_gettop(L) >= 3) {
+    lua_settop(L, 3);
+    return 1;
+  }
+  const EntityDef& d = *packs(L).defs[def];
+  const std::string p = lua_tostring(L, 2);
+  const std::string who = id >= 0 ? "entity " + d.id + " #" + std::to_string(id) : "definition " + d.id;
+  const std::string call = id >= 0 ? "tabula.get(id, '" + p + "', default)" : "tabula.def_get('" + d.id + "', '" + p + "', default)";
+  return luaL_error(L, "%s (kind '%s') has no property '%s'; check with tabula.has(id, '%s') first, or give a default: %s",
+                    who.c_str(), d.kind.c_str(), p.c_str(), p.c_str(), call.c_str());
+}
+
 int l_get(lua_State* L) {
   EntityId id = entity_arg(L, 1);
   int32_t p = lookup(L, 2, kProps);
-  if (p < 0) {
-    lua_pushnil(L);
+  const int32_t def = state(L).entities[id].def;
+  if (!declares(packs(L), def, p)) return undeclared(L, def, id);
+  const Value& v = engine(L).prop(state(L), id, p);
+  if (v.is_nil() && lua_gettop(L) >= 3) {
+    lua_settop(L, 3);
     return 1;
   }
-  LuaHost::push_value(L, engine(L).prop(state(L), id, p));
+  LuaHost::push_value(L, v);
   return 1;
 }
 
@@ -788,6 +811,81 @@ int l_game_over(lua_State* L) {
   return 0;
 }
 
+// --- definitions, reveals ------------------------------------------------------
+
+int l_has(lua_State* L) {
+  const int32_t def = entity_at(L, 1).def;
+  lua_pushboolean(L, declares(packs(L), def, lookup(L, 2, kProps)));
+  return 1;
+}
+
+// The ids of every definition, or of those of one kind and/or with one tag,
+// in sorted order (definitions are numbered in id order).
+int l_defs(lua_State* L) {
+  const PackSet& ps = packs(L);
+  int32_t kind = -1, tag = -1;
+  if (!lua_isnoneornil(L, 1)) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+      const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+      if ((std::strcmp(key, "kind") == 0 || std::strcmp(key, "tag") == 0) && lua_type(L, -1) != LUA_TSTRING)
+        return luaL_error(L, "defs: %s must be a string, not a %s", key, luaL_typename(L, -1));
+      if (std::strcmp(key, "kind") == 0) {
+        const char* name = lua_tostring(L, -1);
+        auto it = std::lower_bound(ps.kind_names.begin(), ps.kind_names.end(), std::string_view(name));
+        if (it == ps.kind_names.end() || *it != name) return luaL_error(L, "defs: unknown kind '%s'", name);
+        kind = static_cast<int32_t>(it - ps.kind_names.begin());
+      } else if (std::strcmp(key, "tag") == 0) {
+        tag = lookup(L, lua_gettop(L), kTags);
+        if (tag < 0) return luaL_error(L, "defs: no definition has the tag '%s'", lua_tostring(L, -1));
+      } else {
+        return luaL_error(L, "defs: filter by kind and tag only, not '%s'", luaL_tolstring(L, -2, nullptr));
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_createtable(L, 0, 0);
+  lua_Integer n = 0;
+  for (const EntityDef* d : ps.defs) {
+    if (kind >= 0 && d->kind_index != kind) continue;
+    if (tag >= 0 && !std::binary_search(d->tag_ids.begin(), d->tag_ids.end(), tag)) continue;
+    lua_rawgeti(L, lua_upvalueindex(kDefNames), d->index + 1);
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
+int l_def_get(lua_State* L) {
+  const int32_t def = lookup(L, 1, kDefs);
+  if (def < 0) return luaL_error(L, "def_get: unknown entity definition '%s'", lua_tostring(L, 1));
+  const int32_t p = lookup(L, 2, kProps);
+  if (!declares(packs(L), def, p)) return undeclared(L, def, kNoEntity);
+  const Value& v = packs(L).def_prop(def, p);
+  if (v.is_nil() && lua_gettop(L) >= 3) {
+    lua_settop(L, 3);
+    return 1;
+  }
+  LuaHost::push_value(L, v);
+  return 1;
+}
+
+int l_reveal(lua_State* L) {
+  EntityId id = entity_arg(L, 1);
+  int seat = seat_arg(L, 2);
+  return guarded(L, [&] {
+    engine(L).reveal(state(L), id, seat);
+    return 0;
+  });
+}
+
+int l_known(lua_State* L) {
+  EntityId id = entity_arg(L, 1);
+  int seat = seat_arg(L, 2);
+  lua_pushboolean(L, engine(L).known(state(L), id, seat));
+  return 1;
+}
+
 const luaL_Reg kApi[] = {
     {"create", l_create},         {"move", l_move},
     {"remove", l_remove},         {"def", l_def},
@@ -813,6 +911,9 @@ const luaL_Reg kApi[] = {
     {"log", l_log},               {"game_over", l_game_over},
     {"withdraw", l_withdraw},     {"pending", l_pending},
     {"group", l_group},           {"in_group", l_in_group},
+    {"has", l_has},               {"defs", l_defs},
+    {"def_get", l_def_get},       {"reveal", l_reveal},
+    {"known", l_known},
     {nullptr, nullptr}};
 
 // A table name -> index for the names given.

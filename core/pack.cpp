@@ -99,6 +99,13 @@ void PackSet::finalize() {
     std::sort(e.tag_ids.begin(), e.tag_ids.end());
     for (const auto& [name, v] : e.props)
       if (int32_t p = index_in(prop_names, name); p >= 0) def_props[e.index * np + p] = v;
+    const ListenScope& scope = e.listen.set ? e.listen : kinds.at(e.kind).listen;
+    e.scoped = !scope.anywhere;
+    e.listen_zones.clear();
+    for (const auto& z : scope.zones)
+      if (int32_t zd = zone_id(z); zd >= 0) e.listen_zones.push_back(zd);
+    std::sort(e.listen_zones.begin(), e.listen_zones.end());
+    e.listen_zones.erase(std::unique(e.listen_zones.begin(), e.listen_zones.end()), e.listen_zones.end());
     defs.push_back(&e);
   }
   std::sort(texts.begin(), texts.end(), [](const TextDef& a, const TextDef& b) { return a.key < b.key; });

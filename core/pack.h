@@ -50,6 +50,16 @@ struct PropSpec {
   Value fallback;  // value when an entity definition leaves it out
 };
 
+// Where the script handlers of an entity listen ([kinds.X] or an entry's
+// listen_in, docs/packs.md). An entry's scope, when it gives one, replaces
+// its kind's.
+struct ListenScope {
+  bool set = false;       // declared here
+  bool anywhere = true;   // not declared, or listen_in = "anywhere"
+  std::vector<std::string> zones;
+  std::vector<SourcePos> pos;  // where each zone id is written, for errors
+};
+
 struct KindDef {
   std::string id;
   std::vector<PropSpec> props;
@@ -58,6 +68,7 @@ struct KindDef {
   // the entity changed in play.
   bool show_declared = false;
   std::vector<std::string> show;
+  ListenScope listen;
   const PropSpec* prop(std::string_view name) const;
 };
 
@@ -70,6 +81,7 @@ struct EntityDef {
   Dict props;          // typed per kind, defaults filled in
   std::vector<std::string> tags;
   std::vector<std::string> provisional;  // prop names whose values no rulebook gives
+  ListenScope listen;
   std::string layer;                     // the pack that last defined or changed it
   SourcePos pos;
   bool has_tag(std::string_view t) const;
@@ -77,14 +89,18 @@ struct EntityDef {
   int32_t index = -1;          // DefId
   int32_t kind_index = -1;     // into PackSet::kind_names
   std::vector<int32_t> tag_ids;  // sorted, into PackSet::tag_names
+  bool scoped = false;             // its handlers listen only in listen_zones
+  std::vector<int32_t> listen_zones;  // sorted zone definition ids
 };
 
 struct ZoneDef {
-  enum class Visibility { Public, Owner, Hidden };
+  // Contents: every seat sees how many of each definition, never the order.
+  enum class Visibility { Public, Owner, Hidden, Contents };
   std::string id;
   bool per_seat = false;
   bool ordered = true;
   Visibility visibility = Visibility::Public;
+  bool grouped = false;  // view = "grouped": views show counts per definition
   int order = 0;  // declaration order
 };
 

@@ -126,6 +126,8 @@ class Loader {
   void read_flow_node(const LayerFile& layer, Table& t, FlowNode& n);
   void read_seat_groups(const LayerFile& layer, const toml::table& groups);
   void check_seat_groups();
+  void read_listen(Table& t, ListenScope& scope);
+  void check_listen(const ListenScope& scope, const std::string& key);
   std::string script_key(const LayerFile& layer, const std::string& rel, const toml::node& at, const std::string& key);
   void touch(const LayerFile& layer, const std::string& what, const SourcePos& p);
   void check_references();
@@ -455,12 +457,50 @@ void Loader::check_seat_groups() {
   }
 }
 
+// listen_in: a list of zone ids, or "anywhere". The ids are checked once
+// every layer's zones are known (check_references).
+void Loader::read_listen(Table& t, ListenScope& scope) {
+  const toml::node* n = t.node("listen_in");
+  if (!n) return;
+  if (n->is_string() && *n->value<std::string>() == "anywhere") {
+    scope = ListenScope{true, true, {}, {}};
+    return;
+  }
+  const toml::array* a = n->as_array();
+  if (!a) {
+    if (n->is_string()) error(*n, t.key("listen_in"), "use a list of zone ids or \"anywhere\", not \"" + *n->value<std::string>() + "\"");
+    else wrong_type(*n, t.key("listen_in"), "a list of zone ids or \"anywhere\"");
+    return;
+  }
+  scope = ListenScope{true, false, {}, {}};
+  for (size_t i = 0; i < a->size(); ++i) {
+    const toml::node& x = *a->get(i);
+    if (!x.is_string()) {
+      wrong_type(x, t.key("listen_in") + "[" + std::to_string(i) + "]", "a zone id");
+      continue;
+    }
+    scope.zones.push_back(*x.value<std::string>());
+    scope.pos.push_back(pos_of(x.source()));
+  }
+}
+
+void Loader::check_listen(const ListenScope& scope, const std::string& key) {
+  for (size_t i = 0; i < scope.zones.size(); ++i) {
+    if (out.zone(scope.zones[i])) continue;
+    std::vector<std::string> names;
+    for (const auto& z : out.zones) names.push_back(z.id);
+    error(scope.pos[i], key + "[" + std::to_string(i) + "]",
+          "zone '" + scope.zones[i] + "' is not declared" + suggestion(scope.zones[i], names));
+  }
+}
+
 void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool partial) {
   if (auto v = t.str("kind", !partial)) e.kind = *v;
   if (auto v = t.text("name")) e.name = *v;
   if (auto v = t.text("text")) e.text = *v;
   if (auto v = t.str("script")) e.script = script_key(layer, *v, *t.raw().get("script"), t.key("script"));
   if (auto v = t.strings("tags")) e.tags = *v;
+  read_listen(t, e.listen);
   if (auto v = t.strings("provisional")) {
     for (const auto& p : *v)
       if (std::find(e.provisional.begin(), e.provisional.end(), p) == e.provisional.end()) e.provisional.push_back(p);
@@ -680,6 +720,8 @@ void Loader::merge(const LayerFile& layer) {
           }
         touch(layer, "kinds." + id + ".show", pos_of(t.raw().get("show")->source()));
       }
+      read_listen(t, kd.listen);
+      if (const toml::node* n = t.raw().get("listen_in")) touch(layer, "kinds." + id + ".listen_in", pos_of(n->source()));
       t.finish();
     }
   }
@@ -706,7 +748,13 @@ void Loader::merge(const LayerFile& layer) {
         if (*vis == "public") z->visibility = ZoneDef::Visibility::Public;
         else if (*vis == "owner") z->visibility = ZoneDef::Visibility::Owner;
         else if (*vis == "hidden") z->visibility = ZoneDef::Visibility::Hidden;
-        else error(*t.raw().get("visibility"), "zones." + id + ".visibility", "use public, owner or hidden");
+        else if (*vis == "contents") z->visibility = ZoneDef::Visibility::Contents;
+        else error(*t.raw().get("visibility"), "zones." + id + ".visibility", "use public, owner, hidden or contents");
+      }
+      if (auto view = t.str("view")) {
+        if (*view == "grouped") z->grouped = true;
+        else if (*view == "items") z->grouped = false;
+        else error(*t.raw().get("view"), "zones." + id + ".view", "use items or grouped");
       }
       t.finish();
       touch(layer, "zones." + id, pos_of(k.source()));
@@ -901,6 +949,8 @@ void Loader::check_references() {
     if (n.combat && !out.combat.declared) error(node_pos(n), "flow." + id, "combat = true needs a [combat] table");
   }
   check_seat_groups();
+  for (const auto& [id, k] : out.kinds) check_listen(k.listen, "kinds." + id + ".listen_in");
+  for (const auto& [id, e] : out.entities) check_listen(e.listen, id + ".listen_in");
   if (out.combat.declared) {
     if (out.combat.script.empty()) error(combat_pos_, "combat.script", "missing: the module with the stage hooks");
     if (out.combat.stages.empty()) error(combat_pos_, "combat.stages", "missing: the stage hooks in order");

@@ -37,6 +37,26 @@ size_t State::prop_at(EntityId id, int32_t prop) const {
   return static_cast<size_t>(it - props.begin());
 }
 
+namespace {
+bool reveal_less(const Reveal& a, const Reveal& b) { return a.entity != b.entity ? a.entity < b.entity : a.seat < b.seat; }
+}  // namespace
+
+bool State::revealed_to(EntityId id, int seat) const {
+  return std::binary_search(revealed.begin(), revealed.end(), Reveal{id, seat}, reveal_less);
+}
+
+void State::reveal(EntityId id, int seat) {
+  auto it = std::lower_bound(revealed.begin(), revealed.end(), Reveal{id, seat}, reveal_less);
+  if (it == revealed.end() || it->entity != id || it->seat != seat) revealed.insert(it, Reveal{id, seat});
+}
+
+void State::forget_reveals(EntityId id) {
+  auto first = std::lower_bound(revealed.begin(), revealed.end(), Reveal{id, INT32_MIN}, reveal_less);
+  auto last = first;
+  while (last != revealed.end() && last->entity == id) ++last;
+  revealed.erase(first, last);
+}
+
 const Decision* State::pending_for(int seat) const {
   for (const auto& d : pending)
     if (d.seat == seat) return &d;
@@ -132,6 +152,16 @@ uint64_t State::hash() const {
   h.u64(over);
   h.value(result);
   h.u64(choices_applied);
+  // Reveals are hashed only when there are any, so states of games that use
+  // none hash as they did before reveals existed.
+  if (!revealed.empty()) {
+    h.str("revealed");
+    h.u64(revealed.size());
+    for (const auto& r : revealed) {
+      h.i64(r.entity);
+      h.i64(r.seat);
+    }
+  }
   return h.h;
 }
 

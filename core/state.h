@@ -32,6 +32,13 @@ struct PropCell {
   Value value;
 };
 
+// One seat may see one entity it otherwise could not (tabula.reveal), until
+// the entity moves or its zone is shuffled.
+struct Reveal {
+  EntityId entity = kNoEntity;
+  int32_t seat = -1;
+};
+
 struct Zone {
   int32_t def = -1;   // PackSet::zones
   int32_t seat = -1;  // for a per-seat zone
@@ -135,6 +142,7 @@ struct State {
   Rng rng;
   std::vector<Entity> entities;  // indexed by EntityId
   std::vector<PropCell> props;   // sorted by (entity, prop)
+  std::vector<Reveal> revealed;  // sorted by (entity, seat); empty unless a script reveals
   std::vector<Zone> zones;
   std::vector<Seat> seats;
   Dict options;  // how the game was set up (e.g. which practice board)
@@ -170,6 +178,9 @@ struct State {
   // Where the cell of (entity, prop) is or would go in `props`; with prop 0,
   // the entity's first cell.
   size_t prop_at(EntityId id, int32_t prop) const;
+  bool revealed_to(EntityId id, int seat) const;
+  void reveal(EntityId id, int seat);
+  void forget_reveals(EntityId id);  // the entity moved: what was revealed of it is void
 
  private:
   Dict vars_;

@@ -106,6 +106,11 @@ json state_to_json(const Engine& e, const State& s) {
   for (const auto& c : s.props)
     props.push_back({{"entity", c.entity}, {"prop", p.prop_names[c.prop]}, {"value", value_to_json(c.value)}});
   j["props"] = props;
+  if (!s.revealed.empty()) {  // left out when unused, like its hash
+    json revealed = json::array();
+    for (const auto& r : s.revealed) revealed.push_back({{"entity", r.entity}, {"seat", r.seat}});
+    j["revealed"] = revealed;
+  }
   json zones = json::array();
   for (size_t z = 0; z < s.zones.size(); ++z) zones.push_back({{"zone", e.zone_name(s, static_cast<int>(z))}, {"items", s.zones[z].items}});
   j["zones"] = zones;
@@ -185,6 +190,16 @@ State state_from_json(const Engine& e, const json& j) {
           return a.entity != b.entity ? a.entity < b.entity : a.prop < b.prop;
         }))
       bad("properties out of order");
+    if (j.contains("revealed")) {
+      for (const auto& r : j.at("revealed")) {
+        Reveal x{r.at("entity").get<EntityId>(), r.at("seat").get<int32_t>()};
+        if (!s.entity(x.entity) || x.seat < 0 || x.seat >= nseats) bad("a reveal of no entity or to no seat");
+        if (!s.revealed.empty() && (s.revealed.back().entity > x.entity ||
+                                    (s.revealed.back().entity == x.entity && s.revealed.back().seat >= x.seat)))
+          bad("reveals out of order");
+        s.revealed.push_back(x);
+      }
+    }
     const auto& zones = j.at("zones");
     if (zones.size() != s.zones.size()) bad("the zones do not match the packs");
     for (size_t z = 0; z < zones.size(); ++z) {

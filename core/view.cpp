@@ -2,6 +2,7 @@
 // secrets, hidden zones, face-down entities it does not own, other seats'
 // open decisions and the RNG never appear. Texts are rendered here, for the
 // viewer, in the language asked for.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "core/engine.h"
@@ -15,6 +16,30 @@ namespace {
 bool empty_value(const Value& v) {
   return v.is_nil() || (v.is_int() && v.as_int() == 0) || (v.is_bool() && !v.as_bool()) ||
          (v.is_str() && v.as_str().empty()) || (v.is_list() && v.items().empty());
+}
+
+// One entity as a seat that knows it sees it.
+json entity_json(const Engine& eng, const State& s, EntityId id, std::string_view lang) {
+  const PackSet& packs = eng.packs();
+  const Entity& e = s.entities[id];
+  const EntityDef& d = *packs.defs[e.def];
+  json ej = {{"id", id}, {"def", d.id}, {"name", d.name.get(lang)}, {"face_up", e.face_up}};
+  if (!d.text.en.empty()) ej["text"] = d.text.get(lang);
+  if (e.owner >= 0) ej["owner"] = e.owner + 1;
+  json props = json::object();
+  for (size_t i = s.prop_at(id, 0); i < s.props.size() && s.props[i].entity == id; ++i)
+    props[packs.prop_names[s.props[i].prop]] = value_to_json(s.props[i].value);
+  if (!props.empty()) ej["props"] = props;
+  const KindDef* kind = packs.kind(d.kind);
+  if (kind && kind->show_declared) {
+    json shown = json::array();
+    for (const auto& name : kind->show) {
+      const Value& v = eng.prop(s, id, name);
+      if (!empty_value(v)) shown.push_back(json::array({name, value_to_json(v)}));
+    }
+    ej["show"] = shown;
+  }
+  return ej;
 }
 }  // namespace
 
@@ -36,40 +61,47 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
   }
   j["seats"] = seats;
   json zones = json::array();
-  for (const auto& z : s.zones) {
+  for (size_t zi = 0; zi < s.zones.size(); ++zi) {
+    const Zone& z = s.zones[zi];
     const ZoneDef& zd = packs_->zones[z.def];
-    bool see_all = zd.visibility == ZoneDef::Visibility::Public ||
-                   (zd.visibility == ZoneDef::Visibility::Owner && z.seat == seat && seat >= 0);
+    const bool see_all = sees_items(s, static_cast<int>(zi), seat);
     json zj = {{"zone", zd.id}, {"count", z.items.size()}};
     if (z.seat >= 0) zj["seat"] = z.seat + 1;
-    if (see_all) {
-      json items = json::array();
+    if (zd.visibility == ZoneDef::Visibility::Contents || (see_all && zd.grouped)) {
+      // Counts per definition, in definition order: nothing tells where a
+      // card lies. Face-down cards the seat may not see count as hidden.
+      std::vector<int32_t> defs;
+      size_t hidden = 0;
       for (EntityId id : z.items) {
         const Entity& e = s.entities[id];
-        bool own = seat >= 0 && (e.owner == seat || z.seat == seat);
-        if (!e.face_up && !own) {
-          items.push_back({{"hidden", true}});
-          continue;
-        }
-        const EntityDef& d = *packs_->defs[e.def];
-        json ej = {{"id", id}, {"def", d.id}, {"name", d.name.get(lang)}, {"face_up", e.face_up}};
-        if (!d.text.en.empty()) ej["text"] = d.text.get(lang);
-        if (e.owner >= 0) ej["owner"] = e.owner + 1;
-        json props = json::object();
-        for (size_t i = s.prop_at(id, 0); i < s.props.size() && s.props[i].entity == id; ++i)
-          props[packs_->prop_names[s.props[i].prop]] = value_to_json(s.props[i].value);
-        if (!props.empty()) ej["props"] = props;
-        const KindDef* kind = packs_->kind(d.kind);
-        if (kind && kind->show_declared) {
-          json shown = json::array();
-          for (const auto& name : kind->show) {
-            const Value& v = prop(s, id, name);
-            if (!empty_value(v)) shown.push_back(json::array({name, value_to_json(v)}));
-          }
-          ej["show"] = shown;
-        }
-        items.push_back(ej);
+        if (e.face_up || (seat >= 0 && (e.owner == seat || z.seat == seat || s.revealed_to(id, seat))))
+          defs.push_back(e.def);
+        else
+          ++hidden;
       }
+      std::sort(defs.begin(), defs.end());
+      json groups = json::array();
+      for (size_t i = 0; i < defs.size();) {
+        size_t n = 1;
+        while (i + n < defs.size() && defs[i + n] == defs[i]) ++n;
+        const EntityDef& d = *packs_->defs[defs[i]];
+        json g = {{"def", d.id}, {"name", d.name.get(lang)}, {"count", n}};
+        if (!d.text.en.empty()) g["text"] = d.text.get(lang);
+        groups.push_back(g);
+        i += n;
+      }
+      zj["groups"] = groups;
+      if (hidden) zj["hidden"] = hidden;
+    }
+    // Items: the whole zone for a seat that sees it (unless grouped); else,
+    // where something was revealed to this seat, that entity at its place
+    // among hidden ones.
+    const bool revealed_here = !see_all && seat >= 0 && !s.revealed.empty() &&
+                               std::any_of(z.items.begin(), z.items.end(), [&](EntityId id) { return s.revealed_to(id, seat); });
+    if ((see_all && !zd.grouped) || revealed_here) {
+      json items = json::array();
+      for (EntityId id : z.items)
+        items.push_back(known(s, id, seat) ? entity_json(*this, s, id, lang) : json{{"hidden", true}});
       zj["items"] = items;
     }
     zones.push_back(zj);

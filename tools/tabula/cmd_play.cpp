@@ -84,20 +84,41 @@ class Table {
       std::string name = shown_name(e_, s, "zone", z["zone"].get<std::string>(), lang_);
       if (z.contains("seat")) name += " (" + ui(lang_, Ui::OfSeat, std::to_string(z["seat"].get<int>())) + ")";
       std::cout << "  " << name << ": ";
+      if (z.contains("groups")) {  // counts per definition: "8× Militia, 3× Short Sword"
+        std::string groups;
+        for (const auto& g : z["groups"]) {
+          const EntityDef* def = e_.packs().entity(g["def"].get<std::string>());
+          groups += (groups.empty() ? "" : ", ") + std::to_string(g["count"].get<size_t>()) + "× " +
+                    (def ? def->name.get(lang_) : g["name"].get<std::string>());
+        }
+        if (z.contains("hidden")) groups += (groups.empty() ? "" : ", ") + ui(lang_, Ui::FaceDown, std::to_string(z["hidden"].get<size_t>()));
+        std::cout << groups;
+        if (!z.contains("items")) {
+          std::cout << "\n";
+          continue;
+        }
+        std::cout << " | ";  // and what was revealed to this seat, at its place
+      }
       if (!z.contains("items")) {
         std::cout << ui(lang_, Ui::Hidden, std::to_string(z["count"].get<size_t>())) << "\n";
         continue;
       }
       std::string items;
       int hidden = 0;
-      for (const auto& it : z["items"]) {
+      // Items of a zone this seat cannot see are what was revealed to it
+      // among hidden ones: say where each lies.
+      const int zone = e_.zone_of_def(s, z["zone"].get<std::string>(), z.value("seat", 0) - 1);
+      const bool hidden_zone = !e_.sees_items(s, zone, seat);
+      for (size_t i = 0; i < z["items"].size(); ++i) {
+        const json& it = z["items"][i];
         if (it.value("hidden", false)) {
           ++hidden;
           continue;
         }
-        items += (items.empty() ? "" : ", ") + entity(s, it);
+        const std::string at = hidden_zone ? " (" + std::to_string(i + 1) + ")" : "";
+        items += (items.empty() ? "" : ", ") + entity(s, it) + at;
       }
-      if (hidden) items += (items.empty() ? "" : ", ") + ui(lang_, Ui::FaceDown, std::to_string(hidden));
+      if (hidden && !z.contains("groups")) items += (items.empty() ? "" : ", ") + ui(lang_, hidden_zone ? Ui::Hidden : Ui::FaceDown, std::to_string(hidden));
       std::cout << items << "\n";
     }
     for (const auto& d : v["decisions"])

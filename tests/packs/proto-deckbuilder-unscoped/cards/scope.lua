@@ -1,0 +1,2 @@
+-- No listen_in here: card scripts check their own zone.
+return { check = true }
