@@ -1,6 +1,6 @@
--- The turn of the prototype deck-builder: play cards from hand one by one,
--- then buy one card or fight one monster of the hall (or rest), then
--- discard everything and draw a new hand. Totals come from the cards in
+-- The turn of the prototype deck-builder: play any cards from hand (one
+-- subset decision), then buy one card or fight one monster of the hall (or
+-- rest), then discard everything and draw a new hand. Totals come from the cards in
 -- play through the modifier channels `attack` and `gold`.
 local T = tabula
 local pile = require("std.pile")
@@ -37,23 +37,26 @@ function M.game_ends(ctx)
   return (T.var("round") or 0) >= MAX_ROUNDS or T.count("dungeon") + T.count("hall") == 0
 end
 
--- Playing cards: the one step that a subset decision ("play any of these")
--- would replace. Each pick plays one card and asks again, until "done".
+-- Playing cards: one subset decision ("play any of these"), so a search AI
+-- sees each set of cards once, not every order of it.
 function M.play_step(ctx)
-  local seat = ctx.args and ctx.args.seat or ctx.seat
+  local seat = ctx.seat
   local hand = T.zone("hand", seat)
   if #hand == 0 then return end
-  local options = { { id = "done", label = "play.done" } }
-  for i = 1, #hand do options[#options + 1] = { id = hand[i], entity = hand[i] } end
-  T.decide { seat = seat, prompt = "play.which", options = options, on_choice = "played", args = { seat = seat } }
+  local options = {}
+  for i = 1, #hand do options[i] = { id = hand[i], entity = hand[i] } end
+  T.decide {
+    seat = seat, prompt = "play.which", options = options, pick = { min = 0 }, on_choice = "played",
+    args = { seat = seat },
+  }
 end
 
 function M.played(ctx)
-  if ctx.choice == "done" then return end
   local seat = ctx.args.seat
-  T.move(ctx.choice, "play", seat)
-  T.emit("played", { card = ctx.choice, seat = seat })
-  T.schedule("play_step", { seat = seat })
+  for _, card in ipairs(ctx.choice) do
+    T.move(card, "play", seat)
+    T.emit("played", { card = card, seat = seat })
+  end
 end
 
 -- The hall's monsters that `attack` beats, with their rank (1 = front).
@@ -79,41 +82,63 @@ local function affordable(gold)
   return out
 end
 
+local function totals(seat)
+  return T.modify("attack", 0, { seat = seat }), T.modify("gold", 0, { seat = seat })
+end
+
+-- The action of the turn: rest, fight or buy. The branches are the nodes
+-- `fight` and `buy`, each skipped unless chosen (one query with arguments).
 function M.act(ctx)
   local seat = ctx.seat
-  local attack = T.modify("attack", 0, { seat = seat })
-  local gold = T.modify("gold", 0, { seat = seat })
+  local attack, gold = totals(seat)
   local options = { { id = "rest", label = "act.rest" } }
-  for _, b in ipairs(beatable(attack)) do
-    options[#options + 1] = { id = "fight-" .. b.rank, label = { "act.fight", monster = b.monster, rank = b.rank } }
-  end
-  for _, card in ipairs(affordable(gold)) do
-    options[#options + 1] = { id = "buy-" .. T.def(card), label = { "act.buy", card = card, cost = T.get(card, "cost") } }
-  end
+  if #beatable(attack) > 0 then options[#options + 1] = { id = "fight", label = "act.fight" } end
+  if #affordable(gold) > 0 then options[#options + 1] = { id = "buy", label = "act.buy" } end
   T.decide {
     seat = seat, prompt = { "act.what", attack = attack, gold = gold }, options = options, on_choice = "acted",
-    args = { seat = seat },
   }
 end
 
-function M.acted(ctx)
-  local seat, choice = ctx.args.seat, ctx.choice
-  if choice:sub(1, 4) == "buy-" then
-    local def = choice:sub(5)
-    for _, card in ipairs(T.zone("market")) do
-      if T.def(card) == def then
-        T.move(card, "discard", seat)
-        T.set_owner(card, seat)
-        T.log { "log.bought", seat = seat, card = card }
-        return
-      end
+function M.acted(ctx) T.set_var("action", ctx.choice) end
+
+function M.not_chosen(ctx) return T.var("action") ~= ctx.args.action end
+
+function M.fight(ctx)
+  local seat = ctx.seat
+  local options = {}
+  for _, b in ipairs(beatable((totals(seat)))) do
+    options[#options + 1] = { id = b.rank, label = { "fight.option", monster = b.monster, rank = b.rank } }
+  end
+  T.decide { seat = seat, prompt = "fight.which", options = options, on_choice = "fought", args = { seat = seat } }
+end
+
+function M.fought(ctx)
+  local seat, monster = ctx.args.seat, T.zone("hall")[ctx.choice]
+  T.move(monster, "discard", seat)
+  T.set_owner(monster, seat)
+  T.log { "log.won", seat = seat, monster = monster }
+  pile.draw { n = 1, from = "dungeon", to = "hall" }
+end
+
+function M.buy(ctx)
+  local seat = ctx.seat
+  local _, gold = totals(seat)
+  local options = {}
+  for _, card in ipairs(affordable(gold)) do
+    options[#options + 1] = { id = T.def(card), label = { "buy.option", card = card, cost = T.get(card, "cost") } }
+  end
+  T.decide { seat = seat, prompt = "buy.which", options = options, on_choice = "bought", args = { seat = seat } }
+end
+
+function M.bought(ctx)
+  local seat = ctx.args.seat
+  for _, card in ipairs(T.zone("market")) do
+    if T.def(card) == ctx.choice then
+      T.move(card, "discard", seat)
+      T.set_owner(card, seat)
+      T.log { "log.bought", seat = seat, card = card }
+      return
     end
-  elseif choice:sub(1, 6) == "fight-" then
-    local monster = T.zone("hall")[tonumber(choice:sub(7))]
-    T.move(monster, "discard", seat)
-    T.set_owner(monster, seat)
-    T.log { "log.won", seat = seat, monster = monster }
-    pile.draw { n = 1, from = "dungeon", to = "hall" }
   end
 end
 
