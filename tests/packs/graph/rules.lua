@@ -1,0 +1,22 @@
+local T = tabula
+local M = {}
+
+function M.setup() end
+
+-- One query per call, its arguments in ctx.args: {fn = name, args = {...}}.
+-- A nil result comes back as the string "nil".
+function M.query(ctx)
+  local a = ctx.args.args
+  local r = T[ctx.args.fn](a[1], a[2], a[3])
+  if r == nil then return "nil" end
+  return r
+end
+
+-- Occupancy through the node zones.
+function M.occupancy()
+  local id = T.create("pawn", "d")
+  local zone = T.where(id)
+  return { zone = zone, count = T.count("d"), first = T.zone("d")[1] == id }
+end
+
+return M
