@@ -80,6 +80,7 @@ int l_nodes(lua_State* L) {
   lua_pushvalue(L, 1);
   if (lua_rawget(L, lua_upvalueindex(kGraphIds)) != LUA_TNUMBER) return luaL_error(L, "unknown graph '%s'", lua_tostring(L, 1));
   const int32_t g = static_cast<int32_t>(lua_tointeger(L, -1));
+  lua_pop(L, 1);
   const GraphIndex& gi = graphs(L);
   if (lua_isnoneornil(L, 2)) {
     push_nodes(L, gi.nodes(g));

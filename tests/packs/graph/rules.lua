@@ -3,11 +3,11 @@ local M = {}
 
 function M.setup() end
 
--- One query per call, its arguments in ctx.args: {fn = name, args = {...}}.
--- A nil result comes back as the string "nil".
+-- One query per call, its arguments in ctx.args: {fn = name, args = {...}},
+-- passed as given (no trailing nils). A nil result comes back as "nil".
 function M.query(ctx)
   local a = ctx.args.args
-  local r = T[ctx.args.fn](a[1], a[2], a[3])
+  local r = T[ctx.args.fn](table.unpack(a, 1, #a))
   if r == nil then return "nil" end
   return r
 end
