@@ -177,3 +177,29 @@ TEST(Fights, AFightNodeNeedsADefendersListAndABody) {
   bad.set("defenders", Value::list({Value(int64_t{99})}));
   EXPECT_THROW(e->start_node(s, "battle", bad), std::exception);
 }
+
+// The prototype map (tests/packs/proto-map): a hero who keeps stepping into
+// the marsh's trap is knocked out outside any fight and leaves the board,
+// with its wounds reset; the other hero plays on.
+TEST(ProtoMap, ATrapKnocksAHeroOffTheBoard) {
+  LoadResult r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/proto-map");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  State s = e.new_game(1, 3);
+  const EntityId warrior = static_cast<EntityId>(s.var("heroes").items()[0].as_int());
+  for (int round = 1; round <= 8; ++round) {
+    for (auto [seat, option] : {std::pair{0, "pass"}, {1, round % 2 ? "forest" : "marsh"}, {2, "stay"}}) {
+      ApplyResult a = e.apply(s, seat, option);
+      ASSERT_TRUE(a.ok) << "round " << round << ", seat " << seat + 1 << ": " << a.error;
+    }
+    if (round < 8) EXPECT_EQ(e.prop(s, warrior, "wounds").as_int(), round / 2);
+  }
+  EXPECT_EQ(e.zone_name(s, s.entities[warrior].zone), "fallen");
+  EXPECT_EQ(e.prop(s, warrior, "wounds").as_int(), 0);
+  EXPECT_FALSE(s.over);
+  ASSERT_EQ(s.pending.size(), 1u);
+  EXPECT_EQ(s.pending[0].seat, 0);  // round 9: the Lord; the warrior's seat is skipped from now on
+  ASSERT_TRUE(e.apply(s, 0, "pass").ok);
+  ASSERT_EQ(s.pending.size(), 1u);
+  EXPECT_EQ(s.pending[0].seat, 2);
+}
