@@ -8,6 +8,7 @@
 #include "core/engine.h"
 #include "core/graph.h"
 #include "core/lua_host.h"
+#include "core/lua_vars.h"
 
 namespace tabula {
 
@@ -62,6 +63,11 @@ const GraphIndex::Blocked& blocked_arg(lua_State* L, int i) {
   b.clear();
   if (lua_isnoneornil(L, i)) return b;
   luaL_checktype(L, i, LUA_TTABLE);
+  // A live table (a variable's) is an empty proxy: read its data table.
+  if (LiveTables::is_kernel_table(L, i)) {
+    LiveTables::push_data(L, i);
+    i = lua_gettop(L);
+  }
   b.assign(graphs(L).node_count(), 0);
   lua_pushnil(L);
   while (lua_next(L, i)) {

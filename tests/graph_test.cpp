@@ -101,6 +101,8 @@ TEST_F(Graph, PathAvoidsBlockedNodes) {
   set.set("b", Value(true));
   set.set("c", Value(false));
   EXPECT_EQ(q("path", {Value("a"), Value("d"), set}), nodes({"c", "d"}));
+  // A variable's list (a live table) works as well.
+  EXPECT_EQ(e->host().call_value(s, "graph/rules.lua", "blocked_by_var", Value()), nodes({"c", "d"}));
   // One-way edges searched against their direction.
   EXPECT_EQ(q("path", {Value("r1"), Value("r3"), nodes({"r2"})}), Value("nil"));
   EXPECT_EQ(q("path", {Value("r1"), Value("r3"), nodes({"r1"})}), nodes({"r2", "r3"}));

@@ -19,4 +19,10 @@ function M.occupancy()
   return { zone = zone, count = T.count("d"), first = T.zone("d")[1] == id }
 end
 
+-- Blocked nodes held in a variable: a live table.
+function M.blocked_by_var()
+  T.set_var("blocked", { "b" })
+  return T.path("a", "d", T.var("blocked"))
+end
+
 return M
