@@ -1,14 +1,18 @@
--- Setup, the turns and the end. Seat 1 is the Lord; seats 2 and 3 each
--- play one hero (var "heroes": their ids, in seat order).
+-- Setup, the turns and the end. The seat groups say who plays what: the
+-- Lord's seat, and the heroes' seats, one hero each (var "heroes": their
+-- ids, in seat order).
 local T = tabula
 local B = require "rules.board"
 
-local LORD = 1
 local M = {}
+
+local function lord() return T.group("lord")[1] end
+local function hero_of(seat) return T.var("heroes")[seat - T.group("heroes")[1] + 1] end
 
 function M.setup()
   local heroes = {}
-  for i, h in ipairs(T.param("heroes")) do heroes[i] = T.create(h[1], h[2], i + 1) end
+  local seats = T.group("heroes")
+  for i, h in ipairs(T.param("heroes")) do heroes[i] = T.create(h[1], h[2], seats[i]) end
   T.set_var("heroes", heroes)
   for _, m in ipairs(T.param("monsters")) do T.create(m[1], m[2]) end
 end
@@ -26,7 +30,7 @@ function M.lord_turn()
       if not held[to] then options[#options + 1] = { id = m .. ">" .. to, label = { "map.move", who = m, to = to } } end
     end
   end
-  T.decide { seat = LORD, prompt = "map.lord", options = options, on_choice = "lord_moves" }
+  T.decide { seat = lord(), prompt = "map.lord", options = options, on_choice = "lord_moves" }
 end
 
 function M.lord_moves(ctx)
@@ -37,14 +41,12 @@ function M.lord_moves(ctx)
   B.go(tonumber(m), to)
 end
 
-function M.no_hero_to_move(ctx)
-  return ctx.seat == LORD or not B.on_board(T.var("heroes")[ctx.seat - 1])
-end
+function M.fallen(ctx) return not B.on_board(hero_of(ctx.seat)) end
 
 -- A hero: a neighbouring area without the other hero, staying, or resting
 -- (heal 1) when wounded and no monster is near.
 function M.hero_turn(ctx)
-  local hero = T.var("heroes")[ctx.seat - 1]
+  local hero = hero_of(ctx.seat)
   local at = T.where(hero)
   local options = { { id = "stay", label = "map.stay" } }
   if T.get(hero, "wounds") > 0 and B.safe(at, T.param("rest_range")) then
