@@ -60,7 +60,7 @@ struct Engine::Transaction {
   Mode saved_;
 };
 
-Engine::Engine(std::unique_ptr<PackSet> packs, Limits limits) : packs_(std::move(packs)) {
+Engine::Engine(std::unique_ptr<PackSet> packs, Limits limits) : packs_(std::move(packs)), graphs_(*packs_) {
   for (const auto& [id, node] : packs_->flow) {
     node_ids_.push_back(id);
     nodes_.push_back(&node);
@@ -68,8 +68,7 @@ Engine::Engine(std::unique_ptr<PackSet> packs, Limits limits) : packs_(std::move
   host_ = std::make_unique<LuaHost>(*this, *packs_, limits);
   host_->load_all();
   resolve_functions();
-  prop_hp_ = packs_->prop_id(packs_->combat.hp);
-  prop_damage_ = packs_->prop_id(packs_->combat.damage);
+  resolve_fight_kinds();
 }
 
 Engine::~Engine() = default;
@@ -98,6 +97,7 @@ void Engine::resolve_functions() {
     f.until = need(n.script, n.until, what + " until", n.pos, n.layer);
     f.skip_if = need(n.script, n.skip_if, what + " skip_if", n.pos, n.layer);
     if (!n.seat_group.empty()) f.group = packs_->seats.group(n.seat_group);  // the loader checked the name
+    for (const auto& stage : n.stages) f.stages.push_back(need(n.script, stage, what + " stage " + stage, n.pos, n.layer));
     node_fns_.push_back(f);
   }
   for (const auto& stage : packs_->combat.stages)
@@ -636,13 +636,16 @@ void Engine::emit_to(State& s, const Listeners* l, const Value& args) {
   for_each_listener(s, *l, [&](int32_t fn, EntityId id) { schedule(s, Call{fn, id, CallKind::Event, -1, args}); });
 }
 
-void Engine::start_node(State& s, std::string_view node) {
+void Engine::start_node(State& s, std::string_view node, Value args) {
   if (query_mode_) throw KernelError("a query hook may not start a flow node");
   int index = node_index(node);
   if (index < 0) throw KernelError("no flow node '" + std::string(node) + "'");
+  check_sides(s, index, args);
   // Work already scheduled runs first (the agenda drains before the flow
   // moves), then this frame, then the frame that was running.
-  s.flow.push_back(FlowFrame{index});
+  FlowFrame f{index};
+  f.args = std::move(args);
+  s.flow.push_back(std::move(f));
 }
 
 int64_t Engine::modify(State& s, std::string_view channel, int64_t amount, const Value& ctx) {
@@ -677,8 +680,8 @@ void Engine::finish_game(State& s, Value result, TextRef text) {
 // --- combat ------------------------------------------------------------------
 
 const std::vector<EntityId>& Engine::defenders(const State& s) const {
-  if (!s.combat.active || s.combat.defenders < 0) return kNoEntities;
-  return s.zones[s.combat.defenders].items;
+  if (!s.combat.active) return kNoEntities;
+  return s.combat.defenders >= 0 ? s.zones[s.combat.defenders].items : s.combat.defender_ids;
 }
 
 DamageResult Engine::damage(State& s, EntityId target, int64_t amount, const Value& info) {
@@ -691,14 +694,15 @@ DamageResult Engine::damage(State& s, EntityId target, int64_t amount, const Val
   r.prevented = amount - dealt;
   r.dealt = dealt;
   if (dealt <= 0) return r;
-  int64_t total = prop(s, target, prop_damage_).as_int() + dealt;
-  set_prop(s, target, prop_damage_, Value(total));
+  const KindFight& k = kind_fight(s, target);
+  int64_t total = prop(s, target, k.damage).as_int() + dealt;
+  set_prop(s, target, k.damage, Value(total));
   if (on_damaged_) {
     Value ev = ctx;
     ev.set("amount", Value(dealt));
     emit_to(s, on_damaged_, ev);
   }
-  const Value& hp = prop(s, target, prop_hp_);
+  const Value& hp = prop(s, target, k.hp);
   if (hp.is_int() && total >= hp.as_int()) {
     r.knocked_out = true;
     knock_out(s, target, ctx);
@@ -708,13 +712,14 @@ DamageResult Engine::damage(State& s, EntityId target, int64_t amount, const Val
 
 int64_t Engine::heal(State& s, EntityId target, int64_t amount, const Value& info) {
   if (!s.entity(target)) throw KernelError("heal: no entity #" + std::to_string(target));
-  int64_t have = prop(s, target, prop_damage_).as_int();
+  const int32_t damage_prop = kind_fight(s, target).damage;
+  int64_t have = prop(s, target, damage_prop).as_int();
   if (amount <= 0 || have <= 0) return 0;
   Value ctx = info.is_dict() ? info : Value::dict();
   ctx.set("target", Value(static_cast<int64_t>(target)));
   int64_t healed = std::min(have, modify_with(s, modify_heal_, amount, ctx));
   if (healed <= 0) return 0;
-  set_prop(s, target, prop_damage_, Value(have - healed));
+  set_prop(s, target, damage_prop, Value(have - healed));
   if (on_healed_) {
     ctx.set("amount", Value(healed));
     emit_to(s, on_healed_, ctx);
@@ -722,17 +727,31 @@ int64_t Engine::heal(State& s, EntityId target, int64_t amount, const Value& inf
   return healed;
 }
 
+// The same inside and outside a fight: damage back to 0 (unless the kind
+// keeps it), a move to the kind's knock-out zone, `knocked_out`; then, if
+// the entity stood on a side of the running fight, the side may be defeated.
 void Engine::knock_out(State& s, EntityId target, const Value& info) {
   Entity* e = s.entity(target);
   if (!e) throw KernelError("knock_out: no entity #" + std::to_string(target));
-  const auto& c = packs_->combat;
-  if (prop_damage_ >= 0) set_prop(s, target, prop_damage_, Value(int64_t{0}));
-  const bool in_fight = s.combat.active && e->zone == s.combat.defenders;
-  if (in_fight && !c.knocked_out_to.empty()) move_entity(s, target, zone_of_def(s, c.knocked_out_to, s.combat.seat));
+  const KindFight& k = kind_fight(s, target);
+  if (k.reset_damage && k.damage >= 0) set_prop(s, target, k.damage, Value(int64_t{0}));
+  const bool was_defender = s.combat.active && s.combat.defenders >= 0 && e->zone == s.combat.defenders;
+  if (k.knocked_out_to >= 0) {
+    // A per-seat zone: the fight's seat inside a fight, else the owner's.
+    const ZoneDef& z = packs_->zones[k.knocked_out_to];
+    int seat = -1;
+    if (z.per_seat) {
+      seat = s.combat.active && s.combat.seat >= 0 ? s.combat.seat : e->owner;
+      if (seat < 0)
+        throw KernelError("knock_out: zone '" + z.id + "' belongs to a seat, but " + packs_->defs[e->def]->id +
+                          " has no owner and no fight with a seat is running");
+    }
+    move_entity(s, target, packs_->zone_index(k.knocked_out_to, seat, static_cast<int>(s.seats.size())));
+  }
   Value ev = info.is_dict() ? info : Value::dict();
   ev.set("target", Value(static_cast<int64_t>(target)));
   emit_to(s, on_knocked_out_, ev);
-  if (in_fight && s.zones[s.combat.defenders].items.empty()) defeat(s, ev);
+  if (leave_sides(s, target, was_defender)) defeat(s, ev);
 }
 
 void Engine::defeat(State& s, const Value& info) {
@@ -747,7 +766,8 @@ void Engine::defeat(State& s, const Value& info) {
   scheduled_.swap(keep);
   if (on_defeated_) {
     Value ev = info;
-    ev.set("seat", Value(static_cast<int64_t>(s.combat.seat + 1)));  // Lua counts seats from 1
+    if (s.combat.seat >= 0) ev.set("seat", Value(static_cast<int64_t>(s.combat.seat + 1)));  // Lua counts seats from 1
+    ev.set("side", Value(s.combat.attackers_lost ? "attackers" : "defenders"));
     emit_to(s, on_defeated_, ev);
   }
 }

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/graph.h"
 #include "core/pack.h"
 #include "core/state.h"
 
@@ -63,6 +64,7 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   const PackSet& packs() const { return *packs_; }
+  const GraphIndex& graphs() const { return graphs_; }
 
   // A state with seats and zones but nothing run yet; `start` runs the flow
   // from its root to the first decision (throws ScriptError).
@@ -122,7 +124,11 @@ class Engine {
   DamageResult damage(State& s, EntityId target, int64_t amount, const Value& info);
   int64_t heal(State& s, EntityId target, int64_t amount, const Value& info);
   void knock_out(State& s, EntityId target, const Value& info);
+  // The running fight's sides still standing (empty outside a fight), and
+  // the name of its current stage (null when its body has no stages).
   const std::vector<EntityId>& defenders(const State& s) const;
+  const std::vector<EntityId>& attackers(const State& s) const;
+  const std::string* stage_name(const State& s) const;
 
   void decide(State& s, Decision&& d);
   // Removes `seat`'s open decision (scheduling its on_withdraw); false if it
@@ -137,8 +143,9 @@ class Engine {
   int64_t modify(State& s, std::string_view channel, int64_t amount, const Value& ctx);
   // Runs a declared flow node (e.g. a combat pipeline) as a sub-flow: it
   // starts once the work already scheduled is done, and the flow then
-  // resumes where it was.
-  void start_node(State& s, std::string_view node);
+  // resumes where it was. `args` reach its hooks as ctx.args; a fight
+  // node takes its sides from them ({defenders = {...}, attackers = {...}}).
+  void start_node(State& s, std::string_view node, Value args = {});
   int current_seat(const State& s) const;
   void finish_game(State& s, Value result, TextRef text = {});
 
@@ -156,6 +163,13 @@ class Engine {
   struct NodeFns {
     int32_t hook = -1, begin = -1, finish = -1, until = -1, skip_if = -1;
     const SeatGroup* group = nullptr;  // each_seat over this group only
+    std::vector<int32_t> stages;  // the node's own stages
+  };
+  // How the entities of one kind fight (pack.h KindDef, defaults from [combat]).
+  struct KindFight {
+    int32_t hp = -1, damage = -1;  // property ids; -1: the kind does not declare it
+    int32_t knocked_out_to = -1;   // zone definition, or -1: stays where it is
+    bool reset_damage = true;
   };
   struct Listeners {
     std::vector<int32_t> rules;    // functions of rule modules, in module-key order
@@ -174,6 +188,12 @@ class Engine {
   void enter_unit(State& s);
   int body_length(const FlowNode& n) const;
   void defeat(State& s, const Value& info);
+  // fight.cpp
+  void resolve_fight_kinds();
+  const KindFight& kind_fight(const State& s, EntityId id) const;
+  void open_fight(State& s, int node);
+  void check_sides(const State& s, int node, const Value& args) const;
+  bool leave_sides(State& s, EntityId id, bool was_defender);
   const Listeners* listeners(std::string_view slot) const;
   template <class F>
   void for_each_listener(const State& s, const Listeners& l, F&& fn) const;
@@ -215,6 +235,8 @@ class Engine {
   // another channel).
   mutable std::deque<std::vector<EntityId>> scoped_ids_;  // a deque: a nested level keeps the outer one's place
   mutable size_t scoped_depth_ = 0;
+  std::vector<KindFight> kind_fight_;  // by kind index
+  GraphIndex graphs_;
   // Calls scheduled by the running script, pushed when it returns so that
   // they run in the order they were made.
   std::vector<Call> scheduled_;

@@ -7,6 +7,12 @@
 
 namespace tabula {
 
+namespace {
+// What a node's hooks get as ctx.args: what tabula.start gave this run of
+// the node, else the node's declared args.
+const Value& hook_args(const FlowFrame& f, const FlowNode& n) { return f.args.is_nil() ? n.args : f.args; }
+}  // namespace
+
 // An each_seat node runs once per seat of the game, or of its seat group.
 int Engine::loop_seats(int node, int seats) const {
   const SeatGroup* g = node_fns_[node].group;
@@ -29,6 +35,7 @@ int Engine::loop_seat(const FlowFrame& f, int seats) const {
 
 int Engine::body_length(const FlowNode& n) const {
   if (n.combat) return static_cast<int>(packs_->combat.stages.size());
+  if (!n.stages.empty()) return static_cast<int>(n.stages.size());
   if (!n.hook.empty()) return 1;
   return static_cast<int>(n.steps.size());
 }
@@ -42,22 +49,19 @@ void Engine::enter_unit(State& s) {
   f.child = 0;
   if (!n.counter.empty()) s.set_var(n.counter, Value(static_cast<int64_t>(f.iteration)));
   const size_t depth = s.flow.size();
-  if (node_fns_[node].skip_if >= 0 && query(s, node_fns_[node].skip_if, CallKind::SkipIf, node, &n.args)) {
+  if (node_fns_[node].skip_if >= 0 && query(s, node_fns_[node].skip_if, CallKind::SkipIf, node, &hook_args(f, n))) {
     s.flow[depth - 1].child = body_length(n);
     return;
   }
-  if (n.combat) {
-    const int seat = current_seat(s);
-    s.combat = CombatFrame{};
-    s.combat.active = true;
-    s.combat.seat = seat;
-    s.combat.defenders = zone_of_def(s, packs_->combat.defenders, seat);
-    s.combat.defeated = s.zones[s.combat.defenders].items.empty();
-    s.combat.agenda_floor = static_cast<int>(s.agenda.size());
-  }
+  if (n.combat || n.fight) open_fight(s, node);
 }
 
 void Engine::advance_flow(State& s) {
+  // A decided fight drops what its body started (child steps, started nodes).
+  if (s.combat.active && s.combat.defeated && static_cast<int>(s.flow.size()) > s.combat.flow_depth) {
+    s.flow.resize(static_cast<size_t>(s.combat.flow_depth));
+    return;
+  }
   const size_t depth = s.flow.size();
   FlowFrame& f = s.flow.back();
   const int node = f.node;
@@ -74,12 +78,12 @@ void Engine::advance_flow(State& s) {
     if (n.each_seat && loop_seats(node, nseats) <= 0 && fns.group)
       throw KernelError("flow " + n.id + ": seat group '" + fns.group->name + "' has no seat in a game of " +
                         std::to_string(nseats) + " seats");
-    if (fns.until >= 0 && query(s, fns.until, CallKind::Until, node, &n.args)) {
+    if (fns.until >= 0 && query(s, fns.until, CallKind::Until, node, &hook_args(f, n))) {
       s.flow.pop_back();  // nothing to do at all: neither begin nor finish
       return;
     }
     if (fns.begin >= 0) {
-      schedule(s, Call{fns.begin, kNoEntity, CallKind::Begin, node, n.args});
+      schedule(s, Call{fns.begin, kNoEntity, CallKind::Begin, node, hook_args(f, n)});
       flush_scheduled(s);
     }
     return;
@@ -90,19 +94,19 @@ void Engine::advance_flow(State& s) {
   }
 
   if (f.child < body_length(n)) {
-    if (n.combat) {
-      if (s.combat.defeated) {
-        f.child = body_length(n);
-        return;
-      }
+    if ((n.combat || n.fight) && s.combat.defeated) {
+      f.child = body_length(n);  // the fight is decided: the rest of its body is skipped
+      return;
+    }
+    if (n.combat || !n.stages.empty()) {
       const int stage = f.child;
-      s.combat.stage = stage;
+      if (n.combat || n.fight) s.combat.stage = stage;
       ++f.child;
-      schedule(s, Call{stage_fns_[stage], kNoEntity, CallKind::Stage, stage, Value()});
+      schedule(s, Call{n.combat ? stage_fns_[stage] : fns.stages[stage], kNoEntity, CallKind::Stage, stage, hook_args(f, n)});
       flush_scheduled(s);
     } else if (fns.hook >= 0) {
       ++f.child;
-      schedule(s, Call{fns.hook, kNoEntity, CallKind::Flow, node, n.args});
+      schedule(s, Call{fns.hook, kNoEntity, CallKind::Flow, node, hook_args(f, n)});
       flush_scheduled(s);
     } else {
       int child = node_index(n.steps[f.child]);
@@ -114,7 +118,7 @@ void Engine::advance_flow(State& s) {
 
   // The unit is done: close a fight, then move to the next seat, the next
   // iteration, or finish the node.
-  if (n.combat) s.combat.active = false;
+  if (n.combat || n.fight) s.combat.active = false;
   if (n.each_seat && f.seat_pos + 1 < loop_seats(node, nseats)) {
     ++f.seat_pos;
     enter_unit(s);
@@ -124,7 +128,7 @@ void Engine::advance_flow(State& s) {
   if (more && f.iteration > 0) {
     if (n.rotate_start != 0 && nseats > 0)
       s.start_seat = ((s.start_seat + n.rotate_start) % nseats + nseats) % nseats;
-    if (fns.until < 0 || !query(s, fns.until, CallKind::Until, node, &n.args)) {
+    if (fns.until < 0 || !query(s, fns.until, CallKind::Until, node, &hook_args(f, n))) {
       FlowFrame& g = s.flow[depth - 1];
       ++g.iteration;
       g.seat_pos = 0;
@@ -133,9 +137,10 @@ void Engine::advance_flow(State& s) {
       return;
     }
   }
+  Value args = hook_args(s.flow.back(), n);
   s.flow.pop_back();
   if (fns.finish >= 0) {
-    schedule(s, Call{fns.finish, kNoEntity, CallKind::Finish, node, n.args});
+    schedule(s, Call{fns.finish, kNoEntity, CallKind::Finish, node, std::move(args)});
     flush_scheduled(s);
   }
 }

@@ -720,8 +720,9 @@ int l_modify(lua_State* L) {
 
 int l_start(lua_State* L) {
   std::string_view node = str_arg(L, 1);
+  Value args = opt_value(L, 2);
   return guarded(L, [&] {
-    engine(L).start_node(state(L), node);
+    engine(L).start_node(state(L), node, std::move(args));
     return 0;
   });
 }
@@ -778,18 +779,29 @@ int l_defenders(lua_State* L) {
   return 1;
 }
 
+int l_attackers(lua_State* L) {
+  push_ids(L, engine(L).attackers(state(L)));
+  return 1;
+}
+
 int l_combat(lua_State* L) {
-  const CombatFrame& c = state(L).combat;
+  const State& s = state(L);
+  const CombatFrame& c = s.combat;
   if (!c.active) return 0;
-  lua_createtable(L, 0, 3);
-  lua_pushinteger(L, c.seat + 1);
-  lua_setfield(L, -2, "seat");
+  lua_createtable(L, 0, 4);
+  if (c.seat >= 0) {
+    lua_pushinteger(L, c.seat + 1);
+    lua_setfield(L, -2, "seat");
+  }
   lua_pushboolean(L, c.defeated);
   lua_setfield(L, -2, "defeated");
-  const auto& stages = packs(L).combat.stages;
-  if (c.stage >= 0 && c.stage < static_cast<int>(stages.size())) {
-    lua_pushstring(L, stages[c.stage].c_str());
+  if (const std::string* stage = engine(L).stage_name(s)) {
+    lua_pushlstring(L, stage->data(), stage->size());
     lua_setfield(L, -2, "stage");
+  }
+  if (c.defeated) {
+    lua_pushstring(L, c.attackers_lost ? "attackers" : "defenders");
+    lua_setfield(L, -2, "lost");
   }
   return 1;
 }
@@ -914,6 +926,7 @@ const luaL_Reg kApi[] = {
     {"has", l_has},               {"defs", l_defs},
     {"def_get", l_def_get},       {"reveal", l_reveal},
     {"known", l_known},
+    {"attackers", l_attackers},
     {nullptr, nullptr}};
 
 // A table name -> index for the names given.
@@ -965,12 +978,14 @@ void register_api(lua_State* L, LuaHost& h) {
   lua_pushcclosure(L, l_read_options, kUpvalues);
   h.set_options_reader(luaL_ref(L, LUA_REGISTRYINDEX));
   luaL_setfuncs(L, kApi, kUpvalues);
+  register_graph_api(L, h);
   lua_setglobal(L, "tabula");
 }
 
 std::vector<std::string> api_function_names() {
   std::vector<std::string> names;
   for (const luaL_Reg* r = kApi; r->name; ++r) names.emplace_back(r->name);
+  for (auto& n : graph_api_names()) names.push_back(std::move(n));
   std::sort(names.begin(), names.end());
   return names;
 }

@@ -172,6 +172,9 @@ class LuaHost {
 
 // Registers the `tabula` table (lua_api.cpp).
 void register_api(lua_State* L, LuaHost& host);
+// The graph queries (lua_graph.cpp), added to the table on top of the stack.
+void register_graph_api(lua_State* L, LuaHost& host);
+std::vector<std::string> graph_api_names();
 // Names of every function in the `tabula` table, for the docs test.
 std::vector<std::string> api_function_names();
 

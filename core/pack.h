@@ -69,6 +69,11 @@ struct KindDef {
   bool show_declared = false;
   std::vector<std::string> show;
   ListenScope listen;
+  // How entities of this kind fight (empty: the [combat] table's names):
+  // the int properties holding hit points and damage taken, and the zone a
+  // knocked-out entity goes to.
+  std::string hp, damage, knocked_out_to;
+  bool reset_damage = true;  // a knock-out sets damage back to 0
   const PropSpec* prop(std::string_view name) const;
 };
 
@@ -107,14 +112,18 @@ struct ZoneDef {
 // One node of the declared flow. A node runs `begin`, then its body once per
 // unit, then `finish`. Units: `repeat` iterations (0 = until `until` says
 // stop), and within each iteration every seat when `each_seat` is set. The
-// body is either its `steps` (child nodes, in order), a `hook`, or the
-// combat pipeline (`combat = true`).
+// body is either its `steps` (child nodes, in order), a `hook`, its own
+// `stages` (hooks run in order), or the combat pipeline (`combat = true`).
+// With `fight = true` (implied by `combat`) each unit is a fight: a side
+// that is knocked out ends it and skips the rest of the body.
 struct FlowNode {
   std::string id;
   std::string script;  // module whose functions the hooks name
   std::vector<std::string> steps;
   std::string hook;
   bool combat = false;
+  bool fight = false;
+  std::vector<std::string> stages;
   int repeat = 1;
   std::string counter;  // variable set to the iteration number (1-based)
   std::string until;    // query hook: stop iterating when it returns true
@@ -149,6 +158,26 @@ struct SeatGroup {
   SourcePos pos;
   // The end of the group's seats [first, end) in a game of `seats` seats.
   int end(int seats) const { return count < 0 || first + count > seats ? seats : first + count; }
+};
+
+// A declared graph ([graphs.X]): nodes (areas, spaces) and their edges.
+// Node ids are unique across all graphs of a pack. Resolved into numbers and
+// distances by GraphIndex (graph.h).
+struct GraphNodeDef {
+  std::string id;
+  std::vector<std::string> adjacent;
+  std::vector<SourcePos> adjacent_pos;  // where each neighbour is named
+  std::vector<std::string> tags;
+  std::string layer;  // the pack that declared the node
+  SourcePos pos;
+};
+
+struct GraphDef {
+  std::string id;
+  bool symmetric = true;  // every edge is declared both ways (checked)
+  bool zones = false;     // every node is also a shared public zone of its id
+  std::map<std::string, GraphNodeDef> nodes;
+  SourcePos pos;
 };
 
 struct SeatsDef {
@@ -194,6 +223,7 @@ struct PackSet {
   CombatDef combat;
   SeatsDef seats;
   std::map<std::string, Param> params;
+  std::map<std::string, GraphDef> graphs;
   std::string rules;                           // default module for flow hooks
   std::map<std::string, ScriptFile> scripts;   // every module the packs name
   struct ScriptDir {

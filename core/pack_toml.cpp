@@ -131,6 +131,9 @@ class Loader {
   std::string script_key(const LayerFile& layer, const std::string& rel, const toml::node& at, const std::string& key);
   void touch(const LayerFile& layer, const std::string& what, const SourcePos& p);
   void check_references();
+  void read_graph(const LayerFile& layer, const std::string& id, const toml::node& v);
+  void check_graphs();
+  void check_fight_kinds();
 
   std::map<std::string, std::pair<std::string, SourcePos>> touched_;  // what -> (layer, where)
   std::map<std::string, std::vector<std::string>> chains_;          // layer id -> ids it builds on
@@ -369,6 +372,8 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
   }
   if (auto v = t.str("hook")) n.hook = *v;
   if (auto v = t.boolean("combat")) n.combat = *v;
+  if (auto v = t.boolean("fight")) n.fight = *v;
+  if (auto v = t.strings("stages")) n.stages = *v;
   if (auto v = t.integer("repeat")) {
     if (*v < 0) error(*t.raw().get("repeat"), t.key("repeat"), "repeat must be >= 0 (0 = until `until` says stop)");
     n.repeat = static_cast<int>(*v);
@@ -397,8 +402,8 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
   if (auto v = t.integer("rotate_start")) n.rotate_start = static_cast<int>(*v);
   t.finish();
   n.layer = layer.info.id;
-  int bodies = (!n.steps.empty()) + (!n.hook.empty()) + n.combat;
-  if (bodies != 1) error(t.pos(), t.path(), "a flow node needs exactly one of: steps, hook, combat = true");
+  int bodies = (!n.steps.empty()) + (!n.hook.empty()) + n.combat + (!n.stages.empty());
+  if (bodies != 1) error(t.pos(), t.path(), "a flow node needs exactly one of: steps, hook, stages, combat = true");
 }
 
 // [seats.groups] name = { first = 1, count = 1 }: seats counted from 1;
@@ -722,6 +727,17 @@ void Loader::merge(const LayerFile& layer) {
       }
       read_listen(t, kd.listen);
       if (const toml::node* n = t.raw().get("listen_in")) touch(layer, "kinds." + id + ".listen_in", pos_of(n->source()));
+      // How this kind fights; checked once every layer is in (check_fight_kinds).
+      for (auto [key, field] : {std::pair<const char*, std::string*>{"hp", &kd.hp},
+                                {"damage", &kd.damage}, {"knocked_out_to", &kd.knocked_out_to}})
+        if (auto v = t.str(key)) {
+          *field = *v;
+          touch(layer, "kinds." + id + "." + key, pos_of(t.raw().get(key)->source()));
+        }
+      if (auto v = t.boolean("reset_damage")) {
+        kd.reset_damage = *v;
+        touch(layer, "kinds." + id + ".reset_damage", pos_of(t.raw().get("reset_damage")->source()));
+      }
       t.finish();
     }
   }
@@ -784,6 +800,7 @@ void Loader::merge(const LayerFile& layer) {
         n.steps.clear();
         n.hook.clear();
         n.combat = false;
+        n.stages.clear();
       }
       Table t(*this, *v.as_table(), "flow." + id);
       read_flow_node(layer, t, n);
@@ -849,6 +866,9 @@ void Loader::merge(const LayerFile& layer) {
       touch(layer, "setups." + id, pos_of(k.source()));
     }
   }
+
+  if (const toml::table* graphs = root.table("graphs"))
+    for (auto&& [k, v] : *graphs) read_graph(layer, std::string(k.str()), v);
   root.finish();
 
   const toml::node* mnode = pack.raw().get("manifests");
@@ -918,6 +938,8 @@ void Loader::read_text_entry(const LayerFile& layer, const toml::node& n, const 
 }
 
 void Loader::check_references() {
+  check_graphs();
+  check_fight_kinds();
   auto node_pos = [](const FlowNode& n) { return n.pos; };
   // Where the value that counts was written (the last layer that set it).
   auto at = [&](const std::string& what, const SourcePos& fallback) {
@@ -963,6 +985,160 @@ void Loader::check_references() {
     };
     seat_zone("combat.defenders", out.combat.defenders);
     if (!out.combat.knocked_out_to.empty()) seat_zone("combat.knocked_out_to", out.combat.knocked_out_to);
+  }
+}
+
+// [graphs.X]: its flags and nodes. A later layer may add nodes, and edges
+// and tags to a node declared below it; it removes none, so two layers that
+// add to one graph do not conflict. A node is a list of neighbours or
+// { adjacent = [...], tags = [...] }.
+void Loader::read_graph(const LayerFile& layer, const std::string& id, const toml::node& v) {
+  const std::string key = "graphs." + id;
+  if (!v.is_table()) {
+    wrong_type(v, key, "a table");
+    return;
+  }
+  GraphDef& g = out.graphs[id];
+  if (g.id.empty()) {
+    g.id = id;
+    g.pos = pos_of(v.source());
+  }
+  Table t(*this, *v.as_table(), key);
+  for (auto [name, flag] : {std::pair<const char*, bool*>{"symmetric", &g.symmetric}, {"zones", &g.zones}})
+    if (auto b = t.boolean(name)) {
+      *flag = *b;
+      touch(layer, key + "." + name, pos_of(t.raw().get(name)->source()));
+    }
+  const toml::table* nodes = t.table("nodes");
+  t.finish();
+  if (!nodes) return;
+  for (auto&& [nk, nv] : *nodes) {
+    const std::string nid(nk.str());
+    const std::string nkey = key + ".nodes." + nid;
+    GraphNodeDef& n = g.nodes[nid];
+    if (n.id.empty()) {
+      n.id = nid;
+      n.pos = pos_of(nk.source());
+      n.layer = layer.info.id;
+    }
+    const toml::node* adjacent = &nv;
+    std::string akey = nkey;
+    if (const toml::table* nt = nv.as_table()) {
+      Table tt(*this, *nt, nkey);
+      adjacent = tt.node("adjacent");
+      akey = nkey + ".adjacent";
+      for (const auto& tag : tt.strings("tags").value_or(std::vector<std::string>{}))
+        if (std::find(n.tags.begin(), n.tags.end(), tag) == n.tags.end()) n.tags.push_back(tag);
+      tt.finish();
+    } else if (!nv.is_array()) {
+      wrong_type(nv, nkey, "a list of neighbours or { adjacent = [...], tags = [...] }");
+      continue;
+    }
+    if (!adjacent) continue;
+    const toml::array* a = adjacent->as_array();
+    if (!a) {
+      wrong_type(*adjacent, akey, "an array of node ids");
+      continue;
+    }
+    std::vector<std::string> listed;
+    for (size_t i = 0; i < a->size(); ++i) {
+      const toml::node& x = *a->get(i);
+      const std::string xkey = akey + "[" + std::to_string(i) + "]";
+      if (!x.is_string()) {
+        wrong_type(x, xkey, "a string");
+        continue;
+      }
+      const std::string to = *x.value<std::string>();
+      if (std::find(listed.begin(), listed.end(), to) != listed.end()) {
+        error(x, xkey, "'" + to + "' is listed twice");
+        continue;
+      }
+      listed.push_back(to);
+      if (std::find(n.adjacent.begin(), n.adjacent.end(), to) != n.adjacent.end()) continue;  // a lower layer's edge
+      n.adjacent.push_back(to);
+      n.adjacent_pos.push_back(pos_of(x.source()));
+    }
+  }
+}
+
+// Every graph once all layers are in: node ids unique across graphs,
+// neighbours that exist and are not the node itself, every edge declared
+// both ways where the graph is symmetric. Then the nodes of graphs with
+// `zones = true` become shared public zones, unless a declared zone has the
+// same id.
+void Loader::check_graphs() {
+  std::map<std::string, std::string> graph_of;  // node -> graph
+  for (const auto& [gid, g] : out.graphs) {
+    const std::string key = "graphs." + gid;
+    if (g.nodes.empty()) error(g.pos, key, "a graph needs nodes ([" + key + ".nodes])");
+    std::vector<std::string> names;
+    for (const auto& [nid, _] : g.nodes) names.push_back(nid);
+    for (const auto& [nid, n] : g.nodes) {
+      const std::string nkey = key + ".nodes." + nid;
+      auto [it, fresh] = graph_of.emplace(nid, gid);
+      if (!fresh)
+        error(n.pos, nkey, "node '" + nid + "' is also a node of graph '" + it->second + "' (node ids are shared by all graphs)");
+      for (size_t i = 0; i < n.adjacent.size(); ++i) {
+        const std::string& to = n.adjacent[i];
+        const SourcePos& at = n.adjacent_pos[i];
+        auto other = g.nodes.find(to);
+        if (to == nid) {
+          error(at, nkey, "node '" + nid + "' lists itself as a neighbour");
+        } else if (other == g.nodes.end()) {
+          error(at, nkey, "unknown node '" + to + "' in graph '" + gid + "'" + suggestion(to, names));
+        } else if (g.symmetric) {
+          const auto& back = other->second.adjacent;
+          if (std::find(back.begin(), back.end(), nid) == back.end())
+            error(at, nkey, "the edge '" + nid + "' -> '" + to + "' has no reverse: node '" + to + "' (" +
+                                other->second.pos.to_string() + ") does not list '" + nid +
+                                "' (the graph is symmetric; set symmetric = false for one-way edges)");
+        }
+      }
+    }
+  }
+  for (const auto& [gid, g] : out.graphs) {
+    if (!g.zones) continue;
+    for (const auto& [nid, n] : g.nodes) {
+      if (!out.zone(nid)) {
+        out.zones.push_back(ZoneDef{nid});
+        out.zones.back().order = static_cast<int>(out.zones.size()) - 1;
+        continue;
+      }
+      auto declared = touched_.find("zones." + nid);
+      if (declared != touched_.end())
+        error(n.pos, "graphs." + gid + ".nodes." + nid,
+              "node '" + nid + "' would be a zone (zones = true), but [zones." + nid + "] is declared (" +
+                  declared->second.second.to_string() + ")");
+    }
+  }
+}
+
+// The fighting properties a kind names are int properties of that kind, and
+// the zone it sends knocked-out entities to is declared.
+void Loader::check_fight_kinds() {
+  for (const auto& [id, kd] : out.kinds) {
+    auto pos = [&](const std::string& what) {
+      auto it = touched_.find(what);
+      return it != touched_.end() ? it->second.second : SourcePos{};
+    };
+    for (auto [key, name] : {std::pair<const char*, const std::string*>{"hp", &kd.hp}, {"damage", &kd.damage}}) {
+      if (name->empty()) continue;
+      const std::string what = "kinds." + id + "." + key;
+      const PropSpec* p = kd.prop(*name);
+      if (!p) {
+        std::vector<std::string> names;
+        for (const auto& x : kd.props) names.push_back(x.name);
+        error(pos(what), what, "kind '" + id + "' has no property '" + *name + "'" + suggestion(*name, names));
+      } else if (p->type != Value::Kind::Int) {
+        error(pos(what), what, "property '" + *name + "' of kind '" + id + "' must be an int");
+      }
+    }
+    if (!kd.knocked_out_to.empty() && !out.zone(kd.knocked_out_to)) {
+      std::vector<std::string> names;
+      for (const auto& z : out.zones) names.push_back(z.id);
+      const std::string what = "kinds." + id + ".knocked_out_to";
+      error(pos(what), what, "zone '" + kd.knocked_out_to + "' is not declared" + suggestion(kd.knocked_out_to, names));
+    }
   }
 }
 

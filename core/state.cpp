@@ -119,6 +119,7 @@ uint64_t State::hash() const {
     h.i64(f.seat_pos);
     h.i64(f.first_seat);
     h.i64(f.child);
+    h.value(f.args);
   }
   h.u64(combat.active);
   h.i64(combat.seat);
@@ -126,6 +127,13 @@ uint64_t State::hash() const {
   h.u64(combat.defeated);
   h.i64(combat.stage);
   h.i64(combat.agenda_floor);
+  h.i64(combat.node);
+  h.i64(combat.flow_depth);
+  h.u64(combat.attackers_lost);
+  for (const auto* side : {&combat.defender_ids, &combat.attacker_ids}) {
+    h.u64(side->size());
+    for (auto id : *side) h.i64(id);
+  }
   h.u64(agenda.size());
   for (const auto& c : agenda) hash_call(h, c);
   h.u64(pending.size());

@@ -95,16 +95,23 @@ struct FlowFrame {
   int seat_pos = 0;
   int first_seat = 0;  // the starting seat when this seat loop began
   int child = 0;
+  Value args{};  // what tabula.start gave the node (its hooks' ctx.args)
 };
 
-// The fight the combat pipeline is running, if any.
+// The fight a flow node is running, if any (one at a time). Its sides are
+// the contents of a zone (the [combat] pipeline's defenders) or lists of
+// entities given to tabula.start, from which knocked-out ones are removed.
 struct CombatFrame {
   bool active = false;
   int seat = -1;            // whose defenders fight
-  int defenders = -1;       // zone index
-  bool defeated = false;    // every defender knocked out: remaining stages are skipped
+  int defenders = -1;       // zone index, or -1 when the sides are lists
+  bool defeated = false;    // a side is all knocked out: the rest of the body is skipped
   int stage = 0;
   int agenda_floor = 0;     // agenda size when this fight began; defeat drops what lies above
+  int node = -1;            // the flow node running the fight (names its stages)
+  int flow_depth = 0;       // flow frames up to the fight's own; defeat drops those above
+  bool attackers_lost = false;  // it was the attackers who were all knocked out
+  std::vector<EntityId> defender_ids, attacker_ids;  // the sides still standing, when given as lists
 };
 
 struct JournalLine {

@@ -123,11 +123,15 @@ json state_to_json(const Engine& e, const State& s) {
   json flow = json::array();
   for (const auto& f : s.flow)
     flow.push_back({{"node", e.node_id(f.node)}, {"started", f.started}, {"iteration", f.iteration},
-                    {"seat_pos", f.seat_pos}, {"first_seat", f.first_seat}, {"child", f.child}});
+                    {"seat_pos", f.seat_pos}, {"first_seat", f.first_seat}, {"child", f.child},
+                    {"args", value_to_json(f.args)}});
   j["flow"] = flow;
   j["combat"] = {{"active", s.combat.active}, {"seat", s.combat.seat}, {"defenders", s.combat.defenders},
                  {"defeated", s.combat.defeated}, {"stage", s.combat.stage},
-                 {"agenda_floor", s.combat.agenda_floor}};
+                 {"agenda_floor", s.combat.agenda_floor},
+                 {"node", s.combat.node < 0 ? json() : json(e.node_id(s.combat.node))},
+                 {"flow_depth", s.combat.flow_depth}, {"attackers_lost", s.combat.attackers_lost},
+                 {"defender_ids", s.combat.defender_ids}, {"attacker_ids", s.combat.attacker_ids}};
   json agenda = json::array();
   for (const auto& c : s.agenda) agenda.push_back(call_json(e, c));
   j["agenda"] = agenda;
@@ -225,6 +229,7 @@ State state_from_json(const Engine& e, const json& j) {
       x.seat_pos = f.at("seat_pos");
       x.first_seat = f.at("first_seat");
       x.child = f.at("child");
+      x.args = value_from_json(f.at("args"));
       s.flow.push_back(x);
     }
     const auto& c = j.at("combat");
@@ -234,6 +239,17 @@ State state_from_json(const Engine& e, const json& j) {
     s.combat.defeated = c.at("defeated");
     s.combat.stage = c.at("stage");
     s.combat.agenda_floor = c.at("agenda_floor");
+    if (!c.at("node").is_null()) {
+      s.combat.node = e.node_index(c.at("node").get<std::string>());
+      if (s.combat.node < 0) bad("unknown flow node '" + c.at("node").get<std::string>() + "' in the fight");
+    }
+    s.combat.flow_depth = c.at("flow_depth");
+    s.combat.attackers_lost = c.at("attackers_lost");
+    for (auto [key, side] : {std::pair{"defender_ids", &s.combat.defender_ids}, std::pair{"attacker_ids", &s.combat.attacker_ids}}) {
+      *side = c.at(key).get<std::vector<EntityId>>();
+      for (EntityId id : *side)
+        if (!s.entity(id)) bad("the fight names no entity #" + std::to_string(id));
+    }
     for (const auto& a : j.at("agenda")) s.agenda.push_back(json_call(e, s, a));
     for (const auto& pd : j.at("pending")) {
       Decision d;
