@@ -1,5 +1,8 @@
 #include "core/function_check.h"
 
+#include <algorithm>
+#include <tuple>
+
 #include "core/lua_host.h"
 #include "core/suggest.h"
 
@@ -16,6 +19,10 @@ std::vector<Diagnostic> missing_functions(const PackSet& packs, const LuaHost& h
     out.push_back({Diagnostic::Severity::Error, f.pos, f.key_path,
                    "no function '" + f.name + "' in " + f.module + suggestion(f.name, names)});
   }
+  // In the order a reader meets them in the files.
+  std::stable_sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.pos.file, a.pos.line, a.pos.column) < std::tie(b.pos.file, b.pos.line, b.pos.column);
+  });
   return out;
 }
 

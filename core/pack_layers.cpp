@@ -82,16 +82,22 @@ struct Follow {
     }
     if (v.is_list()) {
       List& items = v.items();
+      std::vector<std::pair<const Removal*, int>> dropped;  // in order of first mention
       for (size_t i = 0; i < items.size();) {
         if (const Removal* r = removed(items[i])) {
-          report(diags, Diagnostic::Severity::Note, pos, key,
-                 "dropped '" + std::string(items[i].as_str()) + "' from this list: " + by(*r));
+          auto d = std::find_if(dropped.begin(), dropped.end(), [&](const auto& x) { return x.first == r; });
+          if (d == dropped.end()) dropped.push_back({r, 1});
+          else ++d->second;
           items.erase(items.begin() + static_cast<std::ptrdiff_t>(i));
         } else {
           drop(items[i], key + "[" + std::to_string(i) + "]", pos);
           ++i;
         }
       }
+      for (const auto& [r, n] : dropped)
+        report(diags, Diagnostic::Severity::Note, pos, key,
+               "dropped '" + r->id + "' from this list" + (n > 1 ? " (" + std::to_string(n) + " times)" : "") + ": " +
+                   by(*r));
     } else if (v.is_dict()) {
       for (auto& [k, x] : v.entries()) drop(x, key + "." + k, pos);
     }

@@ -985,7 +985,7 @@ void Loader::edit_list_param(const LayerFile& layer, const std::string& name, co
   List& items = p.value.items();
   each(removes, "remove", [&](const Value& v, const toml::node& n) {
     auto found = std::find(items.begin(), items.end(), v);
-    if (found == items.end()) error(n, key + ".remove", "'" + v.to_string() + "' is not in the list");
+    if (found == items.end()) error(n, key + ".remove", "'" + (v.is_str() ? std::string(v.as_str()) : v.to_string()) + "' is not in the list");
     else items.erase(found);
   });
   each(appends, "append", [&](const Value& v, const toml::node&) { items.push_back(v); });
