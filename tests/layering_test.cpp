@@ -2,7 +2,8 @@
 // base node, list parameters edited by append/remove, extension points with
 // options that carry their own continuation, `remove` followed to what
 // names the entry, each layer's own rules module, and the check that every
-// function a manifest names exists. Packs: tests/packs/proto-realm*,
+// function a manifest names exists. The base with two expansions together
+// is in layers_test.cpp. Packs: tests/packs/proto-realm*,
 // layer-insert-*, layer-rules-exp, layer-hooks-bad, realm-*, extend-points.
 #include <gtest/gtest.h>
 
@@ -109,43 +110,6 @@ TEST(Layering, BadListEditsAreLocatedErrors) {
   ASSERT_NE(dragon, nullptr) << r.report();
   EXPECT_EQ(dragon->pos.line, 9);
   EXPECT_NE(find(r.diagnostics, "params.dek", "did you mean 'deck'?"), nullptr) << r.report();
-}
-
-// --- the base and two independent expansions --------------------------------
-
-TEST(Layering, TwoExpansionsInsertStepsAndAppendCardsWithoutConflict) {
-  LoadResult r = load_pack(pack_dir("proto-realm"), {pack_dir("proto-realm-tides"), pack_dir("proto-realm-isles")});
-  ASSERT_TRUE(r.ok()) << r.report();
-  const PackSet& p = *r.packs;
-  EXPECT_EQ(p.flow.at("turn").steps, (std::vector<std::string>{"draw", "tide", "act", "harbor", "cleanup"}));
-  EXPECT_EQ(strings(p.param("deck")), (std::vector<std::string>{"stride", "stride", "stride", "leap", "leap", "coin",
-                                                                 "coin", "coin", "chest", "wave", "wave", "raft", "map"}));
-  // Each node's hooks live in the rules of the layer that declared it.
-  EXPECT_EQ(p.flow.at("act").script, "proto-realm/rules/realm.lua");
-  EXPECT_EQ(p.flow.at("tide").script, "proto-realm-tides/rules/tides.lua");
-  EXPECT_EQ(p.flow.at("harbor").script, "proto-realm-isles/rules/isles.lua");
-
-  Engine e(std::move(r.packs));
-  // Random games end, and both expansions' options were offered and taken.
-  bool surfed = false, docked = false;
-  for (uint64_t seed = 1; seed <= 40; ++seed) {
-    State s = e.new_game(seed, 2);
-    uint64_t rng = seed;
-    while (!s.over) {
-      ASSERT_FALSE(s.pending.empty());
-      const Decision& d = s.pending.front();
-      rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-      const size_t pick = (rng >> 33) % d.options.size();
-      surfed |= d.options[pick].id == "surf";
-      docked |= d.options[pick].id == "dock";
-      ApplyResult a = e.apply_index(s, d.seat, pick);
-      ASSERT_TRUE(a.ok) << a.error;
-      ASSERT_LT(s.choices_applied, 500u);
-    }
-    EXPECT_TRUE(s.var("tide").is_int());  // the inserted step ran
-  }
-  EXPECT_TRUE(surfed);
-  EXPECT_TRUE(docked);
 }
 
 // --- extension points and option continuations ---------------------------------
