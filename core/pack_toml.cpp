@@ -659,7 +659,8 @@ void Loader::merge(const LayerFile& layer) {
   Table pack(*this, *root.table("pack"), "pack");
   // Each layer's rules module is its own: it adds a module that listens and
   // homes the nodes this layer declares, never those of the layers below.
-  if (auto r = pack.str("rules")) out.layers.back().rules = out.rules = script_key(layer, *r, *pack.raw().get("rules"), "pack.rules");
+  if (auto r = pack.str("rules"))
+    out.layers.back().rules = out.rules = script_key(layer, *r, *pack.raw().get("rules"), "pack.rules");
   std::vector<std::string> manifests = pack.strings("manifests").value_or(std::vector<std::string>{});
   std::vector<std::string> text_files = pack.strings("texts").value_or(std::vector<std::string>{});
 
