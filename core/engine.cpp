@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/function_check.h"
 #include "core/kernel_error.h"
 #include "core/lua_host.h"
 #include "core/subset.h"
@@ -67,6 +68,13 @@ Engine::Engine(std::unique_ptr<PackSet> packs, Limits limits) : packs_(std::move
   }
   host_ = std::make_unique<LuaHost>(*this, *packs_, limits);
   host_->load_all();
+  if (auto missing = missing_functions(*packs_, *host_); !missing.empty()) {
+    std::string all;
+    for (const auto& d : missing) all += (all.empty() ? "" : "\n") + d.to_string();
+    ScriptError e(packs_->id(), "", "", "check", "functions the manifests name are missing:\n" + all);
+    e.diagnostics = std::move(missing);
+    throw e;
+  }
   resolve_functions();
   resolve_fight_kinds();
 }
@@ -106,7 +114,7 @@ void Engine::resolve_functions() {
   const size_t ndefs = packs_->defs.size();
   for (int32_t fn = 0; fn < host_->function_count(); ++fn) {
     const std::string& path = host_->function_path(fn);
-    if (!starts_with(path, "on.") && !starts_with(path, "modify.")) continue;
+    if (!starts_with(path, "on.") && !starts_with(path, "modify.") && !starts_with(path, "extend.")) continue;
     auto it = std::lower_bound(slots_.begin(), slots_.end(), path, [](const auto& e, const std::string& k) { return e.first < k; });
     if (it == slots_.end() || it->first != path) it = slots_.insert(it, {path, Listeners{{}, std::vector<int32_t>(ndefs, -1), false, Listeners::Scan::All, {}}});
     const std::string& module = host_->module_key(host_->function_module(fn));
@@ -270,8 +278,12 @@ ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode, c
       std::vector<const Option*> picks;
       for (size_t i : *set) picks.push_back(&d.options[i]);
       invoke(s, d.then, nullptr, &picks);
-    } else {
-      invoke(s, d.then, &d.options[option]);
+    } else if (const Option& chosen = d.options[option]; chosen.on_choice < 0) {
+      invoke(s, d.then, &chosen);
+    } else {  // the option's own continuation replaces the decision's
+      Call own = d.then;
+      own.fn = chosen.on_choice;
+      invoke(s, own, &chosen);
     }
     drain(s, floor);
     if (!stale.empty()) {
@@ -354,6 +366,7 @@ std::string Engine::call_label(const Call& c) const {
     case CallKind::Modifier: return "modifier " + after_dot();
     case CallKind::Probe: return "probe";
     case CallKind::Refresh: return "refresh";
+    case CallKind::Extension: return "extension point " + after_dot();
   }
   return "?";
 }
@@ -666,6 +679,16 @@ int64_t Engine::modify_with(State& s, const Listeners* l, int64_t amount, const 
     if (r.is_int) amount = std::max<int64_t>(0, r.integer);
   });
   return amount;
+}
+
+void Engine::collect(State& s, std::string_view point, const Value& args, const std::function<void()>& each) {
+  const Listeners* l = listeners("extend." + std::string(point));
+  if (!l) return;
+  QueryMode guard(query_mode_);
+  for_each_listener(s, *l, [&](int32_t fn, EntityId id) {
+    host_->call_keep(s, Call{fn, id, CallKind::Extension, -1, args});
+    each();
+  });
 }
 
 void Engine::finish_game(State& s, Value result, TextRef text) {

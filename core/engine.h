@@ -3,6 +3,7 @@
 // replay does goes through new_game / decisions / apply / view.
 #pragma once
 #include <deque>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -20,6 +21,9 @@ class LuaHost;
 // A script failed: the action that ran it is rolled back.
 struct ScriptError : std::runtime_error {
   std::string pack, where, entity, hook, message;
+  // Problems found with their manifest position (functions the manifests
+  // name that the scripts lack), one per problem; the message lists them.
+  std::vector<Diagnostic> diagnostics;
   ScriptError(std::string pack, std::string where, std::string entity, std::string hook, std::string message);
 };
 
@@ -141,6 +145,10 @@ class Engine {
   // Runs every `modify.<channel>` listener in event order, each receiving
   // the amount so far; returns the final amount (never below 0).
   int64_t modify(State& s, std::string_view channel, int64_t amount, const Value& ctx);
+  // Calls every `extend.<point>` listener in event order, in query mode,
+  // with ctx.args = args; `each` runs after each call, while the listener's
+  // result is on the Lua stack (tabula.collect gathers it there).
+  void collect(State& s, std::string_view point, const Value& args, const std::function<void()>& each);
   // Runs a declared flow node (e.g. a combat pipeline) as a sub-flow: it
   // starts once the work already scheduled is done, and the flow then
   // resumes where it was. `args` reach its hooks as ctx.args; a fight

@@ -511,7 +511,16 @@ void option_id(lua_State* L, int idx, Option& o) {
   }
 }
 
+// A function named by string (a function of module m) or given as a value
+// (a function of any loaded module, so that an expansion hands over its own).
 int32_t function_arg(lua_State* L, int m, int idx, const char* what) {
+  if (lua_type(L, idx) == LUA_TFUNCTION) {
+    const int32_t fn = host(L).function_of_value(L, idx);
+    if (fn < 0)
+      luaL_error(L, "%s: the function given is not one of a pack module's functions (export it in the module's table)",
+                 what);
+    return fn;
+  }
   int32_t fn = host(L).lua_function_id(L, m, idx);
   if (fn < 0) {
     luaL_checkstring(L, idx);
@@ -537,6 +546,9 @@ void read_options(lua_State* L, int opts, std::vector<Option>& out) {
       if (field(L, t, kKeyEntity) != LUA_TNIL) o.entity = entity_arg(L, lua_gettop(L));
       lua_pop(L, 1);
       if (field(L, t, kKeyLabel) != LUA_TNIL && !quiet) o.label = text_ref(L, -1, "decide: option label");
+      lua_pop(L, 1);
+      if (field(L, t, kKeyOnChoice) != LUA_TNIL)
+        o.on_choice = function_arg(L, host(L).current_module(), lua_gettop(L), "decide: option on_choice");
       lua_pop(L, 1);
     } else {
       option_id(L, -1, o);
@@ -714,6 +726,36 @@ int l_modify(lua_State* L) {
   if (!ctx.is_dict()) return luaL_error(L, "modify: the third argument must be a table with string keys");
   return guarded(L, [&] {
     lua_pushinteger(L, engine(L).modify(state(L), channel, amount, ctx));
+    return 1;
+  });
+}
+
+// Every extend.<point> listener's list, concatenated in listener order.
+int l_collect(lua_State* L) {
+  std::string_view point = str_arg(L, 1);
+  Value args = opt_value(L, 2);
+  lua_settop(L, 2);
+  lua_newtable(L);
+  const int out = lua_gettop(L);
+  lua_Integer n = 0;
+  return guarded(L, [&] {
+    engine(L).collect(state(L), point, args, [&] {
+      if (LiveTables::is_kernel_table(L, -1)) {
+        LiveTables::push_data(L, -1);
+        lua_replace(L, -2);
+      }
+      const int type = lua_type(L, -1);
+      if (type != LUA_TNIL && type != LUA_TTABLE)
+        throw KernelError("collect: an extend." + std::string(point) + " listener returned a " + luaL_typename(L, -1) +
+                          ", not a list or nil");
+      const lua_Integer len = type == LUA_TTABLE ? static_cast<lua_Integer>(lua_rawlen(L, -1)) : 0;
+      for (lua_Integer i = 1; i <= len; ++i) {
+        lua_rawgeti(L, -1, i);
+        lua_rawseti(L, out, ++n);
+      }
+      lua_pop(L, 1);
+    });
+    lua_settop(L, out);
     return 1;
   });
 }
@@ -927,6 +969,7 @@ const luaL_Reg kApi[] = {
     {"def_get", l_def_get},       {"reveal", l_reveal},
     {"known", l_known},
     {"attackers", l_attackers},
+    {"collect", l_collect},
     {nullptr, nullptr}};
 
 // A table name -> index for the names given.

@@ -437,6 +437,32 @@ void LuaHost::number_functions() {
     }
     modules_[m].names = luaL_ref(L, LUA_REGISTRYINDEX);
   }
+  // The reverse: a function value a script passes (decide's on_choice, an
+  // option's own on_choice, schedule) to its id. Walking in id order and
+  // keeping the first id makes the answer the same in every run.
+  lua_newtable(L);
+  for (size_t f = 0; f < fns_.size(); ++f) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fns_[f].ref);
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+      lua_pop(L, 1);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, fns_[f].ref);
+      lua_pushinteger(L, static_cast<lua_Integer>(f));
+      lua_rawset(L, -3);
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+  fn_ids_ = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+int32_t LuaHost::function_of_value(lua_State* L, int idx) const {
+  if (lua_type(L, idx) != LUA_TFUNCTION || fn_ids_ == 0) return -1;
+  idx = lua_absindex(L, idx);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, fn_ids_);
+  lua_pushvalue(L, idx);
+  const int32_t fn = lua_rawget(L, -2) == LUA_TNUMBER ? static_cast<int32_t>(lua_tointeger(L, -1)) : -1;
+  lua_pop(L, 2);
+  return fn;
 }
 
 int LuaHost::module_index(std::string_view key) const {
@@ -500,8 +526,10 @@ void LuaHost::call_options(State& state, const Call& c, std::vector<Option>& out
   run(state, c, nullptr, nullptr, &out);
 }
 
+void LuaHost::call_keep(State& state, const Call& c) { run(state, c, nullptr, nullptr, nullptr, true); }
+
 LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, const std::vector<const Option*>* set,
-                             std::vector<Option>* options) {
+                             std::vector<Option>* options, bool keep) {
   lua_State* L = L_;
   if (c.fn < 0 || c.fn >= function_count()) throw ScriptError("", "", "", engine_.call_label(c), "no such function");
   const Function& f = fns_[c.fn];
@@ -530,7 +558,7 @@ LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, 
     raise(state, c, f.path, status);
   }
   Result r;
-  if (options) {
+  if (options || keep) {  // the reader took the options; a kept result is the caller's to pop
     if (outer) end_transaction();
     return r;
   }

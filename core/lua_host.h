@@ -54,6 +54,10 @@ class LuaHost {
   // stack index `idx`: -1 if there is none (a Lua table lookup, no copy).
   int32_t lua_function_id(lua_State* L, int m, int idx) const;
   int32_t lookup_function(lua_State* L, int m, int idx) const;
+  // The id of the function value at stack index `idx`, or -1 when it is not
+  // a function of a loaded module (a Lua table lookup). A function reachable
+  // under several names has the lowest of their ids.
+  int32_t function_of_value(lua_State* L, int idx) const;
 
   struct Result {
     bool truthy = false;
@@ -70,6 +74,9 @@ class LuaHost {
   // The C closure (with the tabula table's upvalues) that call_options runs
   // the function through, as a registry reference (lua_api.cpp).
   void set_options_reader(int ref) { options_reader_ = ref; }
+  // The same, but the function's result stays on the Lua stack for the
+  // caller to take (and pop).
+  void call_keep(State& state, const Call& c);
   // For tools and tests: module[path]({args = args}), the result as a value.
   Value call_value(State& state, const std::string& module, const std::string& path, const Value& args);
 
@@ -140,7 +147,7 @@ class LuaHost {
 
   void push_context(const Call& c, const Option* choice, const std::vector<const Option*>* set, const State& state);
   Result run(State& state, const Call& c, const Option* choice, const std::vector<const Option*>* set,
-             std::vector<Option>* options);
+             std::vector<Option>* options, bool keep = false);
 
   Engine& engine_;
   const PackSet& packs_;
@@ -154,6 +161,7 @@ class LuaHost {
   int options_reader_ = 0;
   std::vector<Module> modules_;  // sorted by key
   std::vector<Function> fns_;    // by function id
+  int fn_ids_ = 0;               // registry ref: function value -> function id
   LuaAlloc alloc_;
   int64_t budget_ = INT64_MAX;  // instructions per transaction (deterministic mode)
   int64_t used_ = 0;

@@ -7,7 +7,8 @@ namespace tabula {
 std::string SourcePos::to_string() const {
   if (file.empty()) return "";
   std::string s = file;
-  if (line > 0) s += ":" + std::to_string(line) + ":" + std::to_string(column);
+  if (line > 0) s += ":" + std::to_string(line);
+  if (line > 0 && column > 0) s += ":" + std::to_string(column);  // a script position has a line only
   return s;
 }
 

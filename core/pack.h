@@ -204,6 +204,7 @@ struct PackInfo {
   std::string version;
   std::string extends;  // expansion of (adds to) this pack
   std::string patches;  // variant/house rule of this pack
+  std::string rules;    // module key of its [pack] rules, or "": the default module of the nodes it declares
 };
 
 struct ScriptFile {
@@ -224,7 +225,7 @@ struct PackSet {
   SeatsDef seats;
   std::map<std::string, Param> params;
   std::map<std::string, GraphDef> graphs;
-  std::string rules;                           // default module for flow hooks
+  std::string rules;                           // the top-most layer's rules module (PackInfo::rules has each layer's)
   std::map<std::string, ScriptFile> scripts;   // every module the packs name
   struct ScriptDir {
     std::string prefix;  // module key prefix: the pack id, or "scripts"
@@ -237,6 +238,15 @@ struct PackSet {
     Dict options;   // handed to the state (tabula.option)
   };
   std::map<std::string, Setup> setups;         // named ways to start (e.g. practice boards)
+  // Every function the manifests name (flow hooks, combat stages), with
+  // where: the engine checks that each exists once the scripts are loaded.
+  struct NamedFunction {
+    std::string module;
+    std::string name;
+    std::string key_path;
+    SourcePos pos;
+  };
+  std::vector<NamedFunction> named_functions;
 
   const ZoneDef* zone(std::string_view id) const;
   const EntityDef* entity(std::string_view id) const;

@@ -11,6 +11,8 @@
 #include <set>
 
 #include "core/pack.h"
+#include "core/pack_layers.h"
+#include "core/suggest.h"
 #include "core/text.h"
 
 namespace tabula {
@@ -25,28 +27,6 @@ SourcePos pos_of(const toml::source_region& r) {
   p.line = static_cast<int>(r.begin.line);
   p.column = static_cast<int>(r.begin.column);
   return p;
-}
-
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j)
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-
-std::string suggestion(std::string_view key, const std::vector<std::string>& known) {
-  std::string best;
-  size_t best_d = 3;
-  for (const auto& k : known) {
-    size_t d = edit_distance(key, k);
-    if (d < best_d) best_d = d, best = k;
-  }
-  return best.empty() ? "" : " (did you mean '" + best + "'?)";
 }
 
 const char* type_name(const toml::node& n) {
@@ -130,6 +110,10 @@ class Loader {
   void check_listen(const ListenScope& scope, const std::string& key);
   std::string script_key(const LayerFile& layer, const std::string& rel, const toml::node& at, const std::string& key);
   void touch(const LayerFile& layer, const std::string& what, const SourcePos& p);
+  void edit_list_param(const LayerFile& layer, const std::string& name, const toml::node& at, const toml::table& t);
+  void claim_whole_param(const LayerFile& layer, const std::string& key, const SourcePos& p);
+  std::string rules_for(const std::string& layer) const;
+  void name_functions();
   void check_references();
   void read_graph(const LayerFile& layer, const std::string& id, const toml::node& v);
   void check_graphs();
@@ -142,6 +126,13 @@ class Loader {
   std::map<std::string, SourcePos> group_pos_;                      // flow node -> where its each_seat names a group
   std::vector<std::unique_ptr<toml::table>> manifests_;             // kept alive for node positions
   std::map<std::string, size_t> text_at_;                           // text key -> index in out.texts
+  std::vector<StepInsert> inserts_;                                 // flow steps layers insert, spliced once all are merged
+  std::vector<Removal> removed_;                                    // entity ids layers removed, followed once all are merged
+  std::map<std::string, std::string> declared_by_;                  // flow node -> the layer that first declared it
+  std::map<std::string, SourcePos> fn_pos_;                         // "flow.x.hook" -> where the function is named
+  std::vector<SourcePos> stage_pos_;                                // where each combat stage is named
+  // "params.x" -> (layer, where) of each append/remove since the list was last set whole.
+  std::map<std::string, std::vector<std::pair<std::string, SourcePos>>> list_edits_;
 };
 
 std::optional<std::string> Table::str(std::string_view k, bool required) {
@@ -370,7 +361,14 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
     for (const auto& x : *t.raw().get("steps")->as_array())
       if (x.is_string()) where.push_back(pos_of(x.source()));
   }
-  if (auto v = t.str("hook")) n.hook = *v;
+  // Where each function name is written, for check's messages.
+  auto fn = [&](const char* k, std::string& into) {
+    if (auto v = t.str(k)) {
+      into = *v;
+      fn_pos_["flow." + n.id + "." + k] = pos_of(t.raw().get(k)->source());
+    }
+  };
+  fn("hook", n.hook);
   if (auto v = t.boolean("combat")) n.combat = *v;
   if (auto v = t.boolean("fight")) n.fight = *v;
   if (auto v = t.strings("stages")) n.stages = *v;
@@ -379,10 +377,10 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
     n.repeat = static_cast<int>(*v);
   }
   if (auto v = t.str("counter")) n.counter = *v;
-  if (auto v = t.str("until")) n.until = *v;
-  if (auto v = t.str("skip_if")) n.skip_if = *v;
-  if (auto v = t.str("begin")) n.begin = *v;
-  if (auto v = t.str("finish")) n.finish = *v;
+  fn("until", n.until);
+  fn("skip_if", n.skip_if);
+  fn("begin", n.begin);
+  fn("finish", n.finish);
   if (const toml::node* v = t.node("each_seat")) {
     if (v->is_boolean()) {
       n.each_seat = *v->value<bool>();
@@ -400,6 +398,27 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
     else if (auto x = to_value(*this, *v, t.key("args"))) n.args = std::move(*x);
   }
   if (auto v = t.integer("rotate_start")) n.rotate_start = static_cast<int>(*v);
+  if (const toml::table* ins = t.table("insert")) {
+    // A step this node adds to another node's steps, spliced once every
+    // layer is merged (pack_layers.h).
+    Table it(*this, *ins, t.key("insert"));
+    StepInsert si;
+    si.node = n.id;
+    si.into = it.str("into", true).value_or("");
+    auto after = it.str("after");
+    auto before = it.str("before");
+    it.finish();
+    si.before = before.has_value();
+    si.anchor = before.value_or(after.value_or(""));
+    si.layer = static_cast<int>(out.layers.size()) - 1;
+    si.pos = it.pos();
+    if (after.has_value() == before.has_value())
+      error(si.pos, t.key("insert"), "give exactly one of after = \"step\" or before = \"step\"");
+    else if (!si.into.empty()) {
+      std::erase_if(inserts_, [&](const StepInsert& x) { return x.node == n.id; });
+      inserts_.push_back(std::move(si));
+    }
+  }
   t.finish();
   n.layer = layer.info.id;
   int bodies = (!n.steps.empty()) + (!n.hook.empty()) + n.combat + (!n.stages.empty());
@@ -581,6 +600,7 @@ void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, cons
       auto ids = holder.strings("remove");
       for (const auto& r : ids.value_or(std::vector<std::string>{})) {
         if (!out.entities.erase(r)) error(v, "remove", "cannot remove '" + r + "': no such entity");
+        else removed_.push_back(Removal{r, layer.info.id, pos_of(v.source())});
         touch(layer, "entity." + r, pos_of(v.source()));
       }
       continue;
@@ -642,10 +662,10 @@ void Loader::merge(const LayerFile& layer) {
   out.script_dirs.insert(out.script_dirs.begin(), PackSet::ScriptDir{layer.info.id, layer.info.dir});
   Table root(*this, layer.root, "");
   Table pack(*this, *root.table("pack"), "pack");
-  if (auto r = pack.str("rules")) {
-    out.rules = script_key(layer, *r, *pack.raw().get("rules"), "pack.rules");
-    touch(layer, "pack.rules", pos_of(pack.raw().get("rules")->source()));
-  }
+  // Each layer's rules module is its own: it adds a module that listens and
+  // homes the nodes this layer declares, never those of the layers below.
+  if (auto r = pack.str("rules"))
+    out.layers.back().rules = out.rules = script_key(layer, *r, *pack.raw().get("rules"), "pack.rules");
   std::vector<std::string> manifests = pack.strings("manifests").value_or(std::vector<std::string>{});
   std::vector<std::string> text_files = pack.strings("texts").value_or(std::vector<std::string>{});
 
@@ -795,6 +815,7 @@ void Loader::merge(const LayerFile& layer) {
       n.id = id;
       if (fresh) {
         n.pos = pos_of(k.source());
+        declared_by_[id] = layer.info.id;
       } else {
         // A layer that redefines a node states its body anew.
         n.steps.clear();
@@ -814,7 +835,11 @@ void Loader::merge(const LayerFile& layer) {
     CombatDef& c = out.combat;
     c.declared = true;
     if (auto s = t.str("script")) c.script = script_key(layer, *s, *t.raw().get("script"), "combat.script");
-    if (auto v = t.strings("stages")) c.stages = *v;
+    if (auto v = t.strings("stages")) {
+      c.stages = *v;
+      stage_pos_.clear();
+      for (const auto& x : *t.raw().get("stages")->as_array()) stage_pos_.push_back(pos_of(x.source()));
+    }
     if (auto v = t.str("hp")) c.hp = *v;
     if (auto v = t.str("damage")) c.damage = *v;
     if (auto v = t.str("defenders")) c.defenders = *v;
@@ -828,6 +853,10 @@ void Loader::merge(const LayerFile& layer) {
     for (auto&& [k, v] : *params) {
       std::string name(k.str());
       std::string key = "params." + name;
+      if (const toml::table* pt = v.as_table(); pt && !pt->contains("value") && (pt->contains("append") || pt->contains("remove"))) {
+        edit_list_param(layer, name, v, *pt);
+        continue;
+      }
       Param p;
       p.layer = layer.info.id;
       p.pos = pos_of(v.source());
@@ -842,7 +871,7 @@ void Loader::merge(const LayerFile& layer) {
         p.value = *val;
       }
       out.params[name] = std::move(p);
-      touch(layer, key, pos_of(v.source()));
+      claim_whole_param(layer, key, pos_of(v.source()));
     }
   }
 
@@ -937,6 +966,93 @@ void Loader::read_text_entry(const LayerFile& layer, const toml::node& n, const 
   }
 }
 
+// Appends to or removes from a list parameter of a lower layer. Layers that
+// edit one list do not conflict with each other; a layer that sets the
+// whole list conflicts with every edit by a layer it does not build on.
+void Loader::edit_list_param(const LayerFile& layer, const std::string& name, const toml::node& at,
+                             const toml::table& pt) {
+  const std::string key = "params." + name;
+  Table t(*this, pt, key);
+  const toml::node* removes = t.node("remove");
+  const toml::node* appends = t.node("append");
+  auto provisional = t.boolean("provisional");
+  auto note = t.str("note");
+  t.finish();
+  auto it = out.params.find(name);
+  if (it == out.params.end()) {
+    std::vector<std::string> names;
+    for (const auto& [n, _] : out.params) names.push_back(n);
+    error(at, key, "no parameter '" + name + "' in the layers below to append to or remove from" + suggestion(name, names));
+    return;
+  }
+  Param& p = it->second;
+  if (!p.value.is_list()) {
+    error(at, key, std::string("append and remove need a list, but '") + name + "' holds " + Value::kind_name(p.value.kind()));
+    return;
+  }
+  const SourcePos pos = pos_of(at.source());
+  if (auto w = touched_.find(key); w != touched_.end() &&
+      std::find(layer.chain.begin(), layer.chain.end(), w->second.first) == layer.chain.end())
+    error(pos, key, "conflict: layer '" + w->second.first + "' (" + w->second.second.to_string() + ") sets this list and '" +
+                        layer.info.id + "' edits it, and neither builds on the other");
+  list_edits_[key].push_back({layer.info.id, pos});
+  auto each = [&](const toml::node* n, const char* what, auto&& fn) {
+    if (!n) return;
+    const toml::array* a = n->as_array();
+    if (!a) return wrong_type(*n, key + "." + what, "an array");
+    for (size_t i = 0; i < a->size(); ++i)
+      if (auto v = to_value(*this, *a->get(i), key + "." + what + "[" + std::to_string(i) + "]")) fn(*v, *a->get(i));
+  };
+  List& items = p.value.items();
+  each(removes, "remove", [&](const Value& v, const toml::node& n) {
+    auto found = std::find(items.begin(), items.end(), v);
+    if (found == items.end()) error(n, key + ".remove", "'" + (v.is_str() ? std::string(v.as_str()) : v.to_string()) + "' is not in the list");
+    else items.erase(found);
+  });
+  each(appends, "append", [&](const Value& v, const toml::node&) { items.push_back(v); });
+  if (provisional) p.provisional = *provisional;
+  if (note) p.note = *note;
+  p.layer = layer.info.id;
+}
+
+void Loader::claim_whole_param(const LayerFile& layer, const std::string& key, const SourcePos& p) {
+  for (const auto& [edit_layer, where] : list_edits_[key])
+    if (std::find(layer.chain.begin(), layer.chain.end(), edit_layer) == layer.chain.end())
+      error(p, key, "conflict: layer '" + edit_layer + "' (" + where.to_string() + ") edits this list and '" +
+                        layer.info.id + "' sets it whole, and neither builds on the other");
+  list_edits_.erase(key);
+  touch(layer, key, p);
+}
+
+// The rules module of a layer, or of the nearest layer it builds on that has one.
+std::string Loader::rules_for(const std::string& layer) const {
+  auto chain = chains_.find(layer);
+  if (chain == chains_.end()) return out.rules;
+  for (const auto& id : chain->second)
+    for (const auto& l : out.layers)
+      if (l.id == id && !l.rules.empty()) return l.rules;
+  return "";
+}
+
+// Every function the manifests name, with where, for the engine to check
+// once the scripts are loaded (function_check.cpp).
+void Loader::name_functions() {
+  for (const auto& [id, n] : out.flow) {
+    if (n.script.empty()) continue;
+    for (const auto& [key, name] : {std::pair<const char*, const std::string&>{"hook", n.hook}, {"begin", n.begin},
+                                    {"finish", n.finish}, {"until", n.until}, {"skip_if", n.skip_if}}) {
+      if (name.empty()) continue;
+      const std::string path = "flow." + id + "." + key;
+      auto at = fn_pos_.find(path);
+      out.named_functions.push_back({n.script, name, path, at != fn_pos_.end() ? at->second : n.pos});
+    }
+  }
+  if (out.combat.declared && !out.combat.script.empty())
+    for (size_t i = 0; i < out.combat.stages.size(); ++i)
+      out.named_functions.push_back({out.combat.script, out.combat.stages[i], "combat.stages[" + std::to_string(i) + "]",
+                                     i < stage_pos_.size() ? stage_pos_[i] : combat_pos_});
+}
+
 void Loader::check_references() {
   check_graphs();
   check_fight_kinds();
@@ -956,7 +1072,7 @@ void Loader::check_references() {
   else if (!out.flow.empty() && !out.flow.count(out.flow_root))
     error(at("flow.root", top), "flow.root", "root node '" + out.flow_root + "' is not defined");
   for (auto& [id, n] : out.flow) {
-    if (n.script.empty()) n.script = out.rules;
+    if (n.script.empty()) n.script = rules_for(declared_by_[id]);
     if (n.script.empty() && (!n.hook.empty() || !n.begin.empty() || !n.finish.empty() || !n.until.empty() ||
                              !n.skip_if.empty()))
       error(node_pos(n), "flow." + id, "names hooks but neither the node nor [pack] gives a script (rules = ...)");
@@ -1168,12 +1284,19 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
   // The shared Lua library comes last: a pack's own module of the same name wins.
   const char* env = std::getenv("TABULA_SCRIPTS");
   out.script_dirs.push_back(PackSet::ScriptDir{"scripts", env && *env ? env : TABULA_SCRIPTS_DIR});
+  splice_inserts(out, std::move(inserts_), step_pos_, diags);
   check_references();
+  name_functions();
+  follow_removals(out, removed_, [&](const std::string& what, const SourcePos& fallback) {
+    auto it = touched_.find(what);
+    return it != touched_.end() ? it->second.second : fallback;
+  }, diags);
   // Only modules that something still names are loaded: a script that a
   // later layer swapped out or whose entity it removed must not linger as a
   // rule module (its handlers would fire for every event).
   std::set<std::string> named{out.rules, out.combat.script};
   for (const auto& [id, n] : out.flow) named.insert(n.script);
+  for (const auto& l : out.layers) named.insert(l.rules);
   for (const auto& [id, e] : out.entities) named.insert(e.script);
   for (auto it = out.scripts.begin(); it != out.scripts.end();)
     it = named.count(it->first) ? std::next(it) : out.scripts.erase(it);

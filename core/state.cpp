@@ -144,6 +144,10 @@ uint64_t State::hash() const {
       h.str(o.id);
       h.u64(o.int_id);
       h.i64(o.entity);
+      if (o.on_choice >= 0) {  // marked, so states without own continuations hash as before
+        h.u64(0x6f6e5f63686f6963ull);
+        h.i64(o.on_choice);
+      }
     }
     hash_call(h, d.then);
     h.u64(d.secret);

@@ -51,7 +51,7 @@ struct Seat {
 };
 
 // What a call is, for error messages (the function says the rest).
-enum class CallKind : uint8_t { Flow, Until, SkipIf, Begin, Finish, Stage, Choice, Scheduled, Called, Event, Modifier, Probe, Refresh };
+enum class CallKind : uint8_t { Flow, Until, SkipIf, Begin, Finish, Stage, Choice, Scheduled, Called, Event, Modifier, Probe, Refresh, Extension };
 
 // A call to make later: a function of a script module with arguments.
 struct Call {
@@ -67,6 +67,9 @@ struct Option {
   bool int_id = false;          // given as an integer: ctx.choice is an integer
   EntityId entity = kNoEntity;  // the entity it stands for, if any (its name is the default label)
   TextRef label;
+  // Its own continuation, called instead of the decision's `then` (with the
+  // same args and self) when this option is chosen; -1: the decision's.
+  int32_t on_choice = -1;
 };
 
 struct Decision {

@@ -72,13 +72,18 @@ json call_json(const Engine& e, const Call& c) {
   return {{"fn", e.function_name(c.fn)}, {"entity", c.entity}, {"kind", static_cast<int>(c.kind)},
           {"detail", c.detail}, {"args", value_to_json(c.args)}};
 }
-Call json_call(const Engine& e, const State& s, const json& j) {
-  Call c;
-  const std::string name = j.at("fn");
+int32_t json_function(const Engine& e, const json& j) {
+  const std::string name = j;
   auto colon = name.rfind(':');
   if (colon == std::string::npos) bad("a function is named 'module:path', not '" + name + "'");
-  c.fn = e.function_id(name.substr(0, colon), name.substr(colon + 1));
-  if (c.fn < 0) bad("unknown function '" + name + "'");
+  const int32_t fn = e.function_id(name.substr(0, colon), name.substr(colon + 1));
+  if (fn < 0) bad("unknown function '" + name + "'");
+  return fn;
+}
+
+Call json_call(const Engine& e, const State& s, const json& j) {
+  Call c;
+  c.fn = json_function(e, j.at("fn"));
   c.entity = j.at("entity");
   if (c.entity != kNoEntity && !s.entity(c.entity)) bad("a call names no entity #" + std::to_string(c.entity));
   int kind = j.at("kind");
@@ -138,8 +143,10 @@ json state_to_json(const Engine& e, const State& s) {
   json pending = json::array();
   for (const auto& d : s.pending) {
     json opts = json::array();
-    for (const auto& o : d.options)
+    for (const auto& o : d.options) {
       opts.push_back({{"id", o.id}, {"int", o.int_id}, {"entity", o.entity}, {"label", text_json(e, o.label)}});
+      if (o.on_choice >= 0) opts.back()["on_choice"] = e.function_name(o.on_choice);  // only when set: older saves load
+    }
     json pj = {{"seat", d.seat}, {"prompt", text_json(e, d.prompt)}, {"option_label", text_json(e, d.option_label)}, {"options", opts},
                {"then", call_json(e, d.then)}, {"secret", d.secret}};
     if (d.subset()) pj["pick"] = {d.pick_min, d.pick_max};
@@ -262,6 +269,7 @@ State state_from_json(const Engine& e, const json& j) {
         opt.int_id = o.at("int");
         opt.entity = o.at("entity");
         opt.label = json_text(e, o.at("label"));
+        if (o.contains("on_choice")) opt.on_choice = json_function(e, o.at("on_choice"));
         d.options.push_back(std::move(opt));
       }
       d.then = json_call(e, s, pd.at("then"));

@@ -316,6 +316,37 @@ TEST_F(Cli, CheckOfTheCurrentFolder) {
   EXPECT_EQ(slash.code, 0) << slash.text;
 }
 
+// The same for an expansion and a variant of the prototype packs: `check .`
+// inside the layer's folder, and the folder with a trailing slash.
+TEST_F(Cli, CheckOfALayersFolderFindsItsBase) {
+  Output dot = tabula("check .", "", "cd tests/packs/proto-realm-tides &&");
+  EXPECT_EQ(dot.code, 0) << dot.text;
+  EXPECT_TRUE(has(dot.text, "OK proto-realm-tides: 2 layers (proto-realm < proto-realm-tides)")) << dot.text;
+  Output slash = tabula("check tests/packs/proto-realm-variant/");
+  EXPECT_EQ(slash.code, 0) << slash.text;
+  EXPECT_TRUE(has(slash.text, "OK proto-realm-variant: 2 layers")) << slash.text;
+  // What the variant's remove dropped from the base's deck is noted.
+  EXPECT_TRUE(has(slash.text, "note: params.deck: dropped 'chest' from this list")) << slash.text;
+}
+
+// Every function a manifest names that the scripts lack is an error at the
+// position that names it, with a suggestion; not only the first.
+TEST_F(Cli, CheckReportsEveryMissingFunctionWhereItIsNamed) {
+  Output o = tabula("check tests/packs/layer-hooks-bad");
+  EXPECT_EQ(o.code, 1) << o.text;
+  EXPECT_TRUE(has(o.text, "layer-hooks-bad/pack.toml:8:8: error: flow.setup.hook: no function 'setpu' in "
+                          "layer-base/rules/base.lua (did you mean 'setup'?)")) << o.text;
+  EXPECT_TRUE(has(o.text, "error: flow.round.until: no function 'decidd'")) << o.text;
+  EXPECT_TRUE(has(o.text, "error: combat.stages[1]: no function 'strke'")) << o.text;
+  EXPECT_TRUE(has(o.text, "FAILED: 3 errors")) << o.text;
+  Output j = tabula("check tests/packs/layer-hooks-bad --json");
+  EXPECT_EQ(j.code, 1) << j.text;
+  json doc = json::parse(j.text);
+  EXPECT_EQ(doc["errors"], 3);
+  EXPECT_EQ(doc["diagnostics"].size(), 3u);
+  EXPECT_EQ(doc["diagnostics"][0]["line"], 8);
+}
+
 TEST_F(Cli, PlayLogThenReplay) {
   std::string log = (tmp_ / "duel-log.json").string();
   Output p = tabula("play tests/packs/duel --seats random,random --seed 3 --log " + quote(log));

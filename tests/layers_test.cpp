@@ -21,6 +21,12 @@ int64_t prop(const PackSet& p, const std::string& id, const std::string& key) {
   return e ? dict_get(e->props, key).as_int(-1) : -1;
 }
 
+std::vector<std::string> deck_ids(const Value& list) {
+  std::vector<std::string> out;
+  for (const auto& v : list.items()) out.emplace_back(v.as_str());
+  return out;
+}
+
 bool has_conflict(const LoadResult& r, const std::string& key_path) {
   for (const auto& d : r.diagnostics)
     if (d.key_path == key_path && d.message.find("conflict") != std::string::npos) return true;
@@ -168,3 +174,41 @@ TEST(Layers, AFolderWithATrailingSlashFindsItsBase) {
   EXPECT_EQ(r.packs->layers.front().id, "layer-base");
 }
 
+// The prototype base with two independent expansions (tests/packs/proto-realm*):
+// each inserts a turn step, appends cards to the base's deck parameter, adds
+// its own rules module and adds an option to the base's decision through an
+// extension point, and none restates the base, so they load together.
+TEST(Layers, TwoExpansionsInsertStepsAndAppendCardsWithoutConflict) {
+  LoadResult r = load_pack(pack_dir("proto-realm"), {pack_dir("proto-realm-tides"), pack_dir("proto-realm-isles")});
+  ASSERT_TRUE(r.ok()) << r.report();
+  const PackSet& p = *r.packs;
+  EXPECT_EQ(p.flow.at("turn").steps, (std::vector<std::string>{"draw", "tide", "act", "harbor", "cleanup"}));
+  EXPECT_EQ(deck_ids(p.param("deck")), (std::vector<std::string>{"stride", "stride", "stride", "leap", "leap", "coin",
+                                                                 "coin", "coin", "chest", "wave", "wave", "raft", "map"}));
+  // Each node's hooks live in the rules of the layer that declared it.
+  EXPECT_EQ(p.flow.at("act").script, "proto-realm/rules/realm.lua");
+  EXPECT_EQ(p.flow.at("tide").script, "proto-realm-tides/rules/tides.lua");
+  EXPECT_EQ(p.flow.at("harbor").script, "proto-realm-isles/rules/isles.lua");
+
+  Engine e(std::move(r.packs));
+  // Random games end, and both expansions' options were offered and taken.
+  bool surfed = false, docked = false;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    State s = e.new_game(seed, 2);
+    uint64_t rng = seed;
+    while (!s.over) {
+      ASSERT_FALSE(s.pending.empty());
+      const Decision& d = s.pending.front();
+      rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+      const size_t pick = (rng >> 33) % d.options.size();
+      surfed |= d.options[pick].id == "surf";
+      docked |= d.options[pick].id == "dock";
+      ApplyResult a = e.apply_index(s, d.seat, pick);
+      ASSERT_TRUE(a.ok) << a.error;
+      ASSERT_LT(s.choices_applied, 500u);
+    }
+    EXPECT_TRUE(s.var("tide").is_int());  // the inserted step ran
+  }
+  EXPECT_TRUE(surfed);
+  EXPECT_TRUE(docked);
+}

@@ -70,7 +70,7 @@ int cmd_check(const CheckArgs& a) {
 
   int errors = 0, warnings = 0;
   json diags = json::array();
-  for (const auto& d : lr.diagnostics) {
+  auto show = [&](const Diagnostic& d) {
     if (d.severity == Diagnostic::Severity::Error) ++errors;
     if (d.severity == Diagnostic::Severity::Warning) ++warnings;
     Diagnostic shown = d;
@@ -84,7 +84,8 @@ int cmd_check(const CheckArgs& a) {
                        {"message", d.message}});
     else
       std::cout << shown.to_string() << "\n";
-  }
+  };
+  for (const auto& d : lr.diagnostics) show(d);
 
   std::string script_error;
   std::vector<Provisional> prov;
@@ -96,8 +97,13 @@ int cmd_check(const CheckArgs& a) {
     try {
       engine = std::make_unique<Engine>(std::move(lr.packs));
     } catch (const ScriptError& e) {
-      script_error = e.what();
-      ++errors;
+      // Missing functions come located, each on its own line like the
+      // loader's diagnostics; other load failures as one message.
+      for (const auto& d : e.diagnostics) show(d);
+      if (e.diagnostics.empty()) {
+        script_error = e.what();
+        ++errors;
+      }
     }
   }
 
