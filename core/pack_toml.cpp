@@ -371,7 +371,12 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
   fn("hook", n.hook);
   if (auto v = t.boolean("combat")) n.combat = *v;
   if (auto v = t.boolean("fight")) n.fight = *v;
-  if (auto v = t.strings("stages")) n.stages = *v;
+  if (auto v = t.strings("stages")) {
+    n.stages = *v;
+    const toml::array& a = *t.raw().get("stages")->as_array();
+    for (size_t i = 0; i < a.size(); ++i)
+      fn_pos_["flow." + n.id + ".stages[" + std::to_string(i) + "]"] = pos_of(a.get(i)->source());
+  }
   if (auto v = t.integer("repeat")) {
     if (*v < 0) error(*t.raw().get("repeat"), t.key("repeat"), "repeat must be >= 0 (0 = until `until` says stop)");
     n.repeat = static_cast<int>(*v);
@@ -1045,6 +1050,11 @@ void Loader::name_functions() {
       const std::string path = "flow." + id + "." + key;
       auto at = fn_pos_.find(path);
       out.named_functions.push_back({n.script, name, path, at != fn_pos_.end() ? at->second : n.pos});
+    }
+    for (size_t i = 0; i < n.stages.size(); ++i) {
+      const std::string path = "flow." + id + ".stages[" + std::to_string(i) + "]";
+      auto at = fn_pos_.find(path);
+      out.named_functions.push_back({n.script, n.stages[i], path, at != fn_pos_.end() ? at->second : n.pos});
     }
   }
   if (out.combat.declared && !out.combat.script.empty())

@@ -338,12 +338,13 @@ TEST_F(Cli, CheckReportsEveryMissingFunctionWhereItIsNamed) {
                           "layer-base/rules/base.lua (did you mean 'setup'?)")) << o.text;
   EXPECT_TRUE(has(o.text, "error: flow.round.until: no function 'decidd'")) << o.text;
   EXPECT_TRUE(has(o.text, "error: combat.stages[1]: no function 'strke'")) << o.text;
-  EXPECT_TRUE(has(o.text, "FAILED: 3 errors")) << o.text;
+  EXPECT_TRUE(has(o.text, "error: flow.skirmish.stages[0]: no function 'hti'")) << o.text;
+  EXPECT_TRUE(has(o.text, "FAILED: 4 errors")) << o.text;
   Output j = tabula("check tests/packs/layer-hooks-bad --json");
   EXPECT_EQ(j.code, 1) << j.text;
   json doc = json::parse(j.text);
-  EXPECT_EQ(doc["errors"], 3);
-  EXPECT_EQ(doc["diagnostics"].size(), 3u);
+  EXPECT_EQ(doc["errors"], 4);
+  EXPECT_EQ(doc["diagnostics"].size(), 4u);
   EXPECT_EQ(doc["diagnostics"][0]["line"], 8);
 }
 

@@ -275,7 +275,7 @@ TEST(Layering, EveryMissingFunctionIsReportedWhereItIsNamed) {
     FAIL() << "the engine was built";
   } catch (const ScriptError& err) {
     const auto& ds = err.diagnostics;
-    ASSERT_EQ(ds.size(), 3u) << err.what();
+    ASSERT_EQ(ds.size(), 4u) << err.what();
     const Diagnostic* hook = find(ds, "flow.setup.hook", "no function 'setpu' in layer-base/rules/base.lua (did you mean 'setup'?)");
     ASSERT_NE(hook, nullptr) << err.what();
     EXPECT_TRUE(ends_with(hook->pos.file, "layer-hooks-bad/pack.toml"));
@@ -285,5 +285,9 @@ TEST(Layering, EveryMissingFunctionIsReportedWhereItIsNamed) {
     const Diagnostic* stage = find(ds, "combat.stages[1]", "did you mean 'strike'?");
     ASSERT_NE(stage, nullptr) << err.what();
     EXPECT_EQ(stage->pos.line, 14);
+    const Diagnostic* own = find(ds, "flow.skirmish.stages[0]", "no function 'hti' in layer-base/rules/base.lua (did you mean 'hit'?)");
+    ASSERT_NE(own, nullptr) << err.what();
+    EXPECT_EQ(own->pos.line, 19);
+    EXPECT_EQ(own->pos.column, 11);
   }
 }
