@@ -149,8 +149,8 @@ struct CombatDef {
   std::string layer;
 };
 
-// A named run of consecutive seats ([seats.groups]), e.g. the one Lord and
-// the heroes after it.
+// A named run of consecutive seats ([seats.groups]), e.g. one seat that
+// plays alone and the team of seats after it.
 struct SeatGroup {
   std::string name;
   int first = 0;   // 0-based
