@@ -156,9 +156,11 @@ int cmd_check(const CheckArgs& a) {
   const PackSet& p = engine->packs();
   std::string layers;
   for (const auto& l : p.layers) layers += (layers.empty() ? "" : " < ") + l.id;
-  std::cout << "OK " << p.id() << ": " << p.layers.size() << " layer" << (p.layers.size() == 1 ? "" : "s") << " ("
-            << layers << "), " << p.entities.size() << " entity definitions, " << p.scripts.size() << " scripts, "
-            << p.flow.size() << " flow nodes, " << p.setups.size() << " setups, " << p.texts.size() << " texts";
+  auto count = [](size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+  std::cout << "OK " << p.id() << ": " << count(p.layers.size(), "layer", "layers") << " (" << layers << "), "
+            << count(p.entities.size(), "entity definition", "entity definitions") << ", "
+            << count(p.scripts.size(), "script", "scripts") << ", " << count(p.flow.size(), "flow node", "flow nodes")
+            << ", " << count(p.setups.size(), "setup", "setups") << ", " << count(p.texts.size(), "text", "texts");
   if (warnings) std::cout << ", " << warnings << " warning" << (warnings == 1 ? "" : "s");
   std::cout << "\n";
   if (!p.setups.empty()) {
