@@ -192,7 +192,13 @@ State Engine::new_game(uint64_t seed, int seats, Dict options, Mode mode) {
   return s;
 }
 
+// The most flow steps the kernel runs between two decisions (docs/packs.md,
+// "Limits"): far more than any real game needs, so a flow that would spin
+// forever ends in an error that names the node.
+constexpr uint64_t kMaxFlowSteps = 1'000'000;
+
 void Engine::run(State& s) {
+  uint64_t steps = 0;
   while (s.pending.empty() && !s.over) {
     host_->check_time();
     if (!s.agenda.empty()) {
@@ -205,6 +211,9 @@ void Engine::run(State& s) {
       s.over = true;
       break;
     }
+    if (++steps > kMaxFlowSteps)
+      throw KernelError("flow node '" + nodes_[s.flow.back().node]->id + "' ran more than " +
+                        std::to_string(kMaxFlowSteps) + " flow steps without a decision (the limit)");
     advance_flow(s);
   }
 }

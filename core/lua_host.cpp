@@ -3,6 +3,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -205,6 +206,9 @@ int lua_require(lua_State* L) {
   for (char c : name)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'))
       return luaL_error(L, "require: bad module name '%s'", name.c_str());
+  // Dots separate folders: no empty part, so no "" or "/x" path.
+  if (name.empty() || name.front() == '.' || name.back() == '.' || name.find("..") != std::string::npos)
+    return luaL_error(L, "require: bad module name '%s'", name.c_str());
   std::string rel = name;
   for (auto& c : rel)
     if (c == '.') c = '/';
@@ -216,6 +220,12 @@ int lua_require(lua_State* L) {
     if (!lua_isnil(L, -1)) return 1;
     lua_pop(L, 2);
     std::string src;
+    // A symlink inside the folder may not lead out of it.
+    std::error_code ec;
+    const auto root = std::filesystem::weakly_canonical(d.dir, ec);
+    const auto file = std::filesystem::weakly_canonical(d.dir + "/" + rel, ec);
+    if (std::mismatch(root.begin(), root.end(), file.begin(), file.end()).first != root.end())
+      return luaL_error(L, "require: module '%s' leads outside its folder", name.c_str());
     if (!read_file(d.dir + "/" + rel, src)) continue;
     if (luaL_loadbufferx(L, src.data(), src.size(), ("@" + key).c_str(), "t") != LUA_OK) return lua_error(L);
     lua_call(L, 0, 1);

@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "core/pack.h"
 #include "core/pack_layers.h"
@@ -94,7 +96,10 @@ class Loader {
 
  private:
   std::optional<LayerFile> read_layer(const fs::path& dir);
-  bool resolve(const fs::path& dir, std::vector<LayerFile>& layers, std::vector<std::string>& visiting);
+  // `asked` is where a layer names this one (pack.extends or pack.patches,
+  // `asked_key`), with the id it asks for; empty for a folder given directly.
+  bool resolve(const fs::path& dir, std::vector<LayerFile>& layers, std::vector<std::string>& visiting,
+               const std::string& wanted = "", const SourcePos& asked = {}, const std::string& asked_key = "");
   void merge(const LayerFile& layer);
   const toml::table* read_file(const LayerFile& layer, const std::string& rel, const SourcePos& where,
                                const char* key, const char* what);
@@ -109,6 +114,7 @@ class Loader {
   void read_listen(Table& t, ListenScope& scope);
   void check_listen(const ListenScope& scope, const std::string& key);
   std::string script_key(const LayerFile& layer, const std::string& rel, const toml::node& at, const std::string& key);
+  bool confined(const LayerFile& layer, const std::string& rel, const SourcePos& at, const std::string& key);
   void touch(const LayerFile& layer, const std::string& what, const SourcePos& p);
   void edit_list_param(const LayerFile& layer, const std::string& name, const toml::node& at, const toml::table& t);
   void claim_whole_param(const LayerFile& layer, const std::string& key, const SourcePos& p);
@@ -130,6 +136,10 @@ class Loader {
   std::vector<Removal> removed_;                                    // entity ids layers removed, followed once all are merged
   std::map<std::string, std::string> declared_by_;                  // flow node -> the layer that first declared it
   std::map<std::string, SourcePos> fn_pos_;                         // "flow.x.hook" -> where the function is named
+  std::map<std::string, SourcePos> repeat_pos_;                     // flow node -> where its repeat is set
+  SourcePos flow_pos_;                                              // the first flow node of the top layer that has one
+  void check_flow_cycles();
+  bool good_id(const std::string& id, const toml::key& k, const std::string& key);
   std::vector<SourcePos> stage_pos_;                                // where each combat stage is named
   // "params.x" -> (layer, where) of each append/remove since the list was last set whole.
   std::map<std::string, std::vector<std::pair<std::string, SourcePos>>> list_edits_;
@@ -261,6 +271,99 @@ std::optional<Value::Kind> kind_of_type(std::string_view t) {
   return std::nullopt;
 }
 
+// The first byte outside strings and comments that TOML 1.0 does not allow
+// there: any non-ASCII character. toml++ 3.3 (Debian) reaches
+// __builtin_unreachable when it classifies some of them (U+00A1..U+0499,
+// U+2CDE..U+30D7) as whitespace, so the loader rejects them before parsing.
+// Returns the 1-based line and column (in characters), or {0, 0}.
+std::pair<int, int> non_ascii_outside_strings(std::string_view s) {
+  size_t i = s.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // a byte order mark
+  int line = 1;
+  size_t line_start = 0;
+  auto column = [&](size_t at) {
+    int c = 1;
+    for (size_t k = line_start; k < at; ++k) c += (static_cast<unsigned char>(s[k]) & 0xC0) != 0x80;
+    return c;
+  };
+  auto newline = [&](size_t at) {
+    ++line;
+    line_start = at + 1;
+  };
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == '\n') {
+      newline(i++);
+    } else if (c == '#') {
+      while (i < s.size() && s[i] != '\n') ++i;
+    } else if (c == '"' || c == '\'') {
+      const bool multi = s.substr(i, 3) == std::string(3, c);
+      i += multi ? 3 : 1;
+      while (i < s.size()) {
+        if (c == '"' && s[i] == '\\') {
+          if (i + 1 < s.size() && s[i + 1] == '\n') newline(i + 1);
+          i += 2;
+        } else if (multi ? s.substr(i, 3) == std::string(3, c) : s[i] == c) {
+          i += multi ? 3 : 1;
+          while (multi && i < s.size() && s[i] == c) ++i;  // up to two quotes end the content
+          break;
+        } else if (s[i] == '\n') {
+          if (!multi) break;  // an unterminated string: toml++ reports it
+          newline(i++);
+        } else {
+          ++i;
+        }
+      }
+    } else if (static_cast<unsigned char>(c) >= 0x80) {
+      return {line, column(i)};
+    } else {
+      ++i;
+    }
+  }
+  return {0, 0};
+}
+
+// An id as printed in a message: control characters as \xNN.
+std::string escape_id(const std::string& id) {
+  std::string out;
+  for (char c : id) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) {
+      const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// Parses a TOML file; on failure reports a located error and returns false.
+bool parse_toml(Loader& l, const fs::path& path, toml::table& out) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (!in) {
+    l.error(SourcePos{path.string()}, "", "cannot read the file");
+    return false;
+  }
+  const std::string text = ss.str();
+  if (auto [line, column] = non_ascii_outside_strings(text); line > 0) {
+    l.error(SourcePos{path.string(), line, column}, "",
+            "a non-ASCII character outside a string or comment (TOML allows them only there: quote the key, "
+            "e.g. \"\u010d\" = 1)");
+    return false;
+  }
+  try {
+    out = toml::parse(text, path.string());
+  } catch (const toml::parse_error& e) {
+    l.error(pos_of(e.source()), "", std::string(e.description()));
+    return false;
+  }
+  return true;
+}
+
 std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
   fs::path file = dir / "pack.toml";
   if (!fs::exists(file)) {
@@ -268,12 +371,7 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
     return std::nullopt;
   }
   LayerFile layer;
-  try {
-    layer.root = toml::parse_file(file.string());
-  } catch (const toml::parse_error& e) {
-    error(pos_of(e.source()), "", std::string(e.description()));
-    return std::nullopt;
-  }
+  if (!parse_toml(*this, file, layer.root)) return std::nullopt;
   const toml::node* p = layer.root.get("pack");
   if (!p || !p->is_table()) {
     error(SourcePos{file.string(), 1, 1}, "pack", "missing [pack] table");
@@ -295,12 +393,20 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
   return layer;
 }
 
-bool Loader::resolve(const fs::path& dir, std::vector<LayerFile>& layers, std::vector<std::string>& visiting) {
+bool Loader::resolve(const fs::path& dir, std::vector<LayerFile>& layers, std::vector<std::string>& visiting,
+                     const std::string& wanted, const SourcePos& asked, const std::string& asked_key) {
   auto layer = read_layer(dir);
   if (!layer) return false;
   const std::string& id = layer->info.id;
-  if (std::find(visiting.begin(), visiting.end(), id) != visiting.end()) {
-    error(SourcePos{(dir / "pack.toml").string()}, "pack", "layers form a cycle through '" + id + "'");
+  if (!wanted.empty() && id != wanted) {
+    error(asked, asked_key, "folder " + dir.string() + " holds pack '" + id + "', not '" + wanted + "'");
+    return false;
+  }
+  if (auto at = std::find(visiting.begin(), visiting.end(), id); at != visiting.end()) {
+    std::string cycle;
+    for (auto it = at; it != visiting.end(); ++it) cycle += *it + " -> ";
+    error(asked.line > 0 ? asked : SourcePos{(dir / "pack.toml").string()}, asked_key.empty() ? "pack" : asked_key,
+          "layers form a cycle: " + cycle + id);
     return false;
   }
   for (const auto& l : layers)
@@ -308,15 +414,21 @@ bool Loader::resolve(const fs::path& dir, std::vector<LayerFile>& layers, std::v
   std::string parent = layer->info.extends.empty() ? layer->info.patches : layer->info.extends;
   std::vector<std::string> chain{id};
   if (!parent.empty()) {
+    const std::string key = layer->info.extends.empty() ? "pack.patches" : "pack.extends";
+    const toml::node* n = layer->root["pack"][layer->info.extends.empty() ? "patches" : "extends"].node();
+    const SourcePos where = n ? pos_of(n->source()) : SourcePos{(dir / "pack.toml").string()};
+    // A pack id names a sibling folder: no path may lead elsewhere.
+    if (parent.find_first_of("/\\") != std::string::npos || parent == "." || parent == "..") {
+      error(where, key, "'" + parent + "' is not a pack id: name a sibling pack's id, not a path");
+      return false;
+    }
     fs::path pdir = dir.parent_path() / parent;
     if (!fs::exists(pdir / "pack.toml")) {
-      const toml::node* n = layer->root["pack"][layer->info.extends.empty() ? "patches" : "extends"].node();
-      error(n ? pos_of(n->source()) : SourcePos{(dir / "pack.toml").string()}, "pack",
-            "pack '" + parent + "' not found (looked in " + pdir.string() + ")");
+      error(where, "pack", "pack '" + parent + "' not found (looked in " + pdir.string() + ")");
       return false;
     }
     visiting.push_back(id);
-    if (!resolve(pdir, layers, visiting)) return false;
+    if (!resolve(pdir, layers, visiting, parent, where, key)) return false;
     visiting.pop_back();
     for (const auto& l : layers)
       if (l.info.id == parent) chain.insert(chain.end(), l.chain.begin(), l.chain.end());
@@ -337,8 +449,28 @@ void Loader::touch(const LayerFile& layer, const std::string& what, const Source
   touched_[what] = {layer.info.id, p};
 }
 
+// A file a manifest names lies inside the pack's folder: not an absolute
+// path, no `..` out of it, no symlink that leads elsewhere.
+bool Loader::confined(const LayerFile& layer, const std::string& rel, const SourcePos& at, const std::string& key) {
+  const fs::path r(rel);
+  if (r.is_absolute() || r.has_root_name() || r.has_root_directory()) {
+    error(at, key, "'" + rel + "' is an absolute path; name a file inside the pack's folder");
+    return false;
+  }
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(fs::absolute(layer.info.dir, ec), ec);
+  const fs::path full = fs::weakly_canonical(fs::absolute(fs::path(layer.info.dir) / r, ec), ec);
+  auto [end, _] = std::mismatch(root.begin(), root.end(), full.begin(), full.end());
+  if (ec || end != root.end()) {
+    error(at, key, "'" + rel + "' leads outside the pack's folder (to " + full.string() + ")");
+    return false;
+  }
+  return true;
+}
+
 std::string Loader::script_key(const LayerFile& layer, const std::string& rel, const toml::node& at,
                                const std::string& key) {
+  if (!confined(layer, rel, pos_of(at.source()), key)) return "";
   fs::path path = fs::path(layer.info.dir) / rel;
   if (rel.empty() || !fs::exists(path) || fs::is_directory(path)) {
     error(at, key, "missing script: " + path.string());
@@ -379,7 +511,8 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
   }
   if (auto v = t.integer("repeat")) {
     if (*v < 0) error(*t.raw().get("repeat"), t.key("repeat"), "repeat must be >= 0 (0 = until `until` says stop)");
-    n.repeat = static_cast<int>(*v);
+    n.repeat = static_cast<int>(std::min<int64_t>(*v, INT32_MAX));
+    repeat_pos_[n.id] = pos_of(t.raw().get("repeat")->source());
   }
   if (auto v = t.str("counter")) n.counter = *v;
   fn("until", n.until);
@@ -578,18 +711,14 @@ void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool pa
 // or not TOML.
 const toml::table* Loader::read_file(const LayerFile& layer, const std::string& rel, const SourcePos& where,
                                      const char* key, const char* what) {
+  if (!confined(layer, rel, where, key)) return nullptr;
   fs::path path = fs::path(layer.info.dir) / rel;
   if (!fs::exists(path)) {
     error(where, key, std::string("missing ") + what + ": " + path.string());
     return nullptr;
   }
   auto doc = std::make_unique<toml::table>();
-  try {
-    *doc = toml::parse_file(path.string());
-  } catch (const toml::parse_error& e) {
-    error(pos_of(e.source()), "", std::string(e.description()));
-    return nullptr;
-  }
+  if (!parse_toml(*this, path, *doc)) return nullptr;
   manifests_.push_back(std::move(doc));
   return manifests_.back().get();
 }
@@ -651,6 +780,7 @@ void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, cons
                 "'; use [change." + id + "] or [replace." + id + "] to alter it");
       continue;
     }
+    if (!good_id(id, k, id)) continue;
     EntityDef e;
     e.id = id;
     e.pos = pos_of(k.source());
@@ -696,6 +826,7 @@ void Loader::merge(const LayerFile& layer) {
   if (const toml::table* kinds = root.table("kinds")) {
     for (auto&& [k, v] : *kinds) {
       std::string id(k.str());
+      if (!good_id(id, k, "kinds." + id)) continue;
       if (!v.is_table()) {
         wrong_type(v, "kinds." + id, "a table");
         continue;
@@ -770,6 +901,7 @@ void Loader::merge(const LayerFile& layer) {
   if (const toml::table* zones = root.table("zones")) {
     for (auto&& [k, v] : *zones) {
       std::string id(k.str());
+      if (!good_id(id, k, "zones." + id)) continue;
       if (!v.is_table()) {
         wrong_type(v, "zones." + id, "a table");
         continue;
@@ -803,6 +935,7 @@ void Loader::merge(const LayerFile& layer) {
   }
 
   if (const toml::table* flow = root.table("flow")) {
+    bool first_node = true;
     for (auto&& [k, v] : *flow) {
       std::string id(k.str());
       if (id == "root") {
@@ -811,10 +944,13 @@ void Loader::merge(const LayerFile& layer) {
         touch(layer, "flow.root", pos_of(v.source()));
         continue;
       }
+      if (!good_id(id, k, "flow." + id)) continue;
       if (!v.is_table()) {
         wrong_type(v, "flow." + id, "a table (a flow node) or root = \"...\"");
         continue;
       }
+      if (first_node) flow_pos_ = pos_of(k.source());
+      first_node = false;
       FlowNode& n = out.flow[id];
       bool fresh = n.id.empty();
       n.id = id;
@@ -905,10 +1041,14 @@ void Loader::merge(const LayerFile& layer) {
     for (auto&& [k, v] : *graphs) read_graph(layer, std::string(k.str()), v);
   root.finish();
 
-  const toml::node* mnode = pack.raw().get("manifests");
-  for (const auto& m : manifests) merge_manifest(layer, m, mnode ? pos_of(mnode->source()) : pack.pos());
-  const toml::node* tnode = pack.raw().get("texts");
-  for (const auto& f : text_files) merge_texts(layer, f, tnode ? pos_of(tnode->source()) : pack.pos());
+  // Each file is reported where it is named.
+  auto named_at = [&](const char* k, size_t i) {
+    const toml::node* n = pack.raw().get(k);
+    const toml::array* a = n ? n->as_array() : nullptr;
+    return a && i < a->size() ? pos_of(a->get(i)->source()) : n ? pos_of(n->source()) : pack.pos();
+  };
+  for (size_t i = 0; i < manifests.size(); ++i) merge_manifest(layer, manifests[i], named_at("manifests", i));
+  for (size_t i = 0; i < text_files.size(); ++i) merge_texts(layer, text_files[i], named_at("texts", i));
 }
 
 // A text file is a tree of tables whose leaves are texts: a string (English)
@@ -1078,7 +1218,8 @@ void Loader::check_references() {
     return names;
   };
   const SourcePos top{out.layers.empty() ? std::string() : (fs::path(out.layers.back().dir) / "pack.toml").string()};
-  if (out.flow_root.empty() && !out.flow.empty()) error(top, "flow.root", "the flow needs a root node");
+  if (out.flow_root.empty() && !out.flow.empty())
+    error(flow_pos_.line > 0 ? flow_pos_ : top, "flow.root", "the flow needs a root node: add root = \"...\" to [flow]");
   else if (!out.flow.empty() && !out.flow.count(out.flow_root))
     error(at("flow.root", top), "flow.root", "root node '" + out.flow_root + "' is not defined");
   for (auto& [id, n] : out.flow) {
@@ -1095,7 +1236,13 @@ void Loader::check_references() {
             "step '" + n.steps[i] + "' is not a flow node" + suggestion(n.steps[i], names));
     }
     if (n.combat && !out.combat.declared) error(node_pos(n), "flow." + id, "combat = true needs a [combat] table");
+    if (n.repeat == 0 && n.until.empty()) {
+      auto rp = repeat_pos_.find(id);
+      error(rp != repeat_pos_.end() ? rp->second : node_pos(n), "flow." + id + ".repeat",
+            "repeat = 0 repeats until the `until` hook says stop, but the node has no until: it would never end");
+    }
   }
+  check_flow_cycles();
   check_seat_groups();
   for (const auto& [id, k] : out.kinds) check_listen(k.listen, "kinds." + id + ".listen_in");
   for (const auto& [id, e] : out.entities) check_listen(e.listen, id + ".listen_in");
@@ -1112,6 +1259,50 @@ void Loader::check_references() {
     seat_zone("combat.defenders", out.combat.defenders);
     if (!out.combat.knocked_out_to.empty()) seat_zone("combat.knocked_out_to", out.combat.knocked_out_to);
   }
+}
+
+// Ids of entities, zones, flow nodes and kinds are names, never paths:
+// not empty, no `/`, `\\`, `..`, whitespace or control characters.
+bool Loader::good_id(const std::string& id, const toml::key& k, const std::string& key) {
+  std::string why;
+  if (id.empty()) why = "an id may not be empty";
+  else if (id.find_first_of("/\\") != std::string::npos) why = "an id may not contain '/' or '\\'";
+  else if (id.find("..") != std::string::npos) why = "an id may not contain '..'";
+  else if (std::any_of(id.begin(), id.end(), [](char c) { return c == ' ' || c == 0x7F || static_cast<unsigned char>(c) < 0x20; }))
+    why = "an id may not contain whitespace or control characters";
+  if (why.empty()) return true;
+  error(pos_of(k.source()), key, why + " (found \"" + escape_id(id) + "\")");
+  return false;
+}
+
+// No flow node contains itself, directly or through the steps of others
+// (inserted steps included): running it would never end. Each cycle is
+// reported once, at the step that closes it.
+void Loader::check_flow_cycles() {
+  std::map<std::string, int> state;  // 1: on the current path, 2: done
+  std::vector<std::string> path;
+  std::function<void(const std::string&)> visit = [&](const std::string& id) {
+    state[id] = 1;
+    path.push_back(id);
+    const FlowNode& n = out.flow.at(id);
+    for (size_t i = 0; i < n.steps.size(); ++i) {
+      const std::string& to = n.steps[i];
+      if (!out.flow.count(to)) continue;  // reported above
+      if (state[to] == 1) {
+        std::string cycle;
+        for (auto it = std::find(path.begin(), path.end(), to); it != path.end(); ++it) cycle += *it + " -> ";
+        const auto& where = step_pos_[id];
+        error(i < where.size() ? where[i] : n.pos, "flow." + id + ".steps[" + std::to_string(i) + "]",
+              "flow node '" + to + "' contains itself: " + cycle + to);
+      } else if (state[to] == 0) {
+        visit(to);
+      }
+    }
+    path.pop_back();
+    state[id] = 2;
+  };
+  for (const auto& [id, _] : out.flow)
+    if (state[id] == 0) visit(id);
 }
 
 // [graphs.X]: its flags and nodes. A later layer may add nodes, and edges

@@ -10,6 +10,8 @@ end
 
 -- Hands control to the bomb: its `on.poke` asks the question.
 function M.poke() T.emit("poke") end
+-- The game runs until a test stops it (repeat = 0 needs an until).
+function M.never() return false end
 
 -- What the sandbox offers; called directly by sandbox_test.cpp.
 function M.probe()
