@@ -1271,7 +1271,7 @@ bool Loader::good_id(const std::string& id, const toml::key& k, const std::strin
   else if (std::any_of(id.begin(), id.end(), [](char c) { return c == ' ' || c == 0x7F || static_cast<unsigned char>(c) < 0x20; }))
     why = "an id may not contain whitespace or control characters";
   if (why.empty()) return true;
-  error(pos_of(k.source()), key, why + " (found \"" + escape_id(id) + "\")");
+  error(pos_of(k.source()), escape_id(key), why + " (found \"" + escape_id(id) + "\")");
   return false;
 }
 

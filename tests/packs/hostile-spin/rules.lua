@@ -1,0 +1,4 @@
+local M = {}
+function M.never() return false end
+function M.idle() end
+return M
