@@ -95,6 +95,11 @@ class LuaHost {
   // The running transaction has hit a limit: it must fail, and the sandbox's
   // pcall, xpcall and coroutine.resume pass the error on.
   bool out_of_limits() const { return used_ > budget_ || alloc_.refused() || watchdog_.expired(); }
+  // Deterministic mode: a resumed coroutine counts its instructions with a
+  // hook counter of its own, so a fresh one that runs fewer than the hook's
+  // period would never be charged. Each resume is charged that period up
+  // front (an upper bound on the uncounted rest); raises once over budget.
+  void charge_resume(lua_State* L);
   // A small cache of names scripts pass (zone, property, text...) to their
   // ids: Lua keeps one copy of each short string, so the same name usually
   // comes at the same address; the text is compared too, so a reused
