@@ -46,6 +46,36 @@ void split_where(const std::string& msg, std::string& where, std::string& text) 
   }
 }
 
+// "file:line" of the innermost script frame of L, or "".
+std::string script_where(lua_State* L) {
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+    if (!lua_getinfo(L, "Sl", &ar)) break;
+    if (ar.currentline > 0 && ar.source[0] == '@') return std::string(ar.short_src) + ":" + std::to_string(ar.currentline);
+  }
+  return "";
+}
+
+bool has_where(const char* msg) {
+  std::string where, text;
+  split_where(msg, where, text);
+  return !where.empty();
+}
+
+// The message handler of the host's calls: an error that does not name its
+// place (error({}), error(42), error("x", 0)) gets the place of the script
+// line that raised it.
+int locate_error(lua_State* L) {
+  const char* msg = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : nullptr;
+  if (msg && has_where(msg)) return 1;
+  std::string text = msg ? msg : "error object of type " + std::string(luaL_typename(L, 1));
+  if (lua_type(L, 1) == LUA_TNUMBER) text = "error object " + std::string(lua_tostring(L, 1));
+  const std::string where = script_where(L);
+  if (!where.empty()) text = where + ": " + text;
+  lua_pushlstring(L, text.data(), text.size());
+  return 1;
+}
+
 int read_only_context(lua_State* L) {
   return luaL_error(L, "ctx is read-only (give a scheduled call its own args instead)");
 }
@@ -111,12 +141,15 @@ int sandbox_resume(lua_State* L) {
   lua_insert(L, 1);
   if (co) h.charge_resume(L);
   if (co) h.watchdog().enter(co);
+  lua_State* outer = h.swap_running(co);
   try {
     lua_call(L, n, LUA_MULTRET);
   } catch (...) {
+    h.swap_running(outer);
     if (co) h.watchdog().leave();
     throw;
   }
+  h.swap_running(outer);
   if (co) h.watchdog().leave();
   if (!lua_toboolean(L, 1) && h.out_of_limits()) {
     lua_settop(L, 2);
@@ -379,6 +412,7 @@ LuaHost::LuaHost(Engine& engine, const PackSet& packs, const Limits& limits)
   L_ = lua_newstate(&LuaAlloc::call, &alloc_);
   if (!L_) throw std::runtime_error("cannot create the Lua state");
   *static_cast<LuaHost**>(lua_getextraspace(L_)) = this;
+  alloc_.on_refuse(&LuaHost::note_refusal, this);
   open_sandbox();
 }
 
@@ -395,6 +429,12 @@ void LuaHost::count_hook(lua_State* L, lua_Debug*) {
   lua_pushfstring(L, "instruction budget exceeded (%I instructions)", static_cast<lua_Integer>(h.budget_));
   lua_concat(L, 2);
   lua_error(L);
+}
+
+void LuaHost::note_refusal(void* host) {
+  auto* h = static_cast<LuaHost*>(host);
+  if (h->transactions_ == 0) return;
+  h->refused_where_ = script_where(h->running_ ? h->running_ : h->L_);
 }
 
 void LuaHost::charge_resume(lua_State* L) {
@@ -538,7 +578,12 @@ void LuaHost::load_module(const std::string& key) {
   alloc_.reset_refused();
   lua_getfield(L, LUA_REGISTRYINDEX, kModules);
   int status = luaL_loadbufferx(L, src.data(), src.size(), ("@" + key).c_str(), "t");
-  if (status == LUA_OK) status = lua_pcall(L, 0, 1, 0);
+  if (status == LUA_OK) {
+    lua_pushcfunction(L, locate_error);
+    lua_insert(L, -2);
+    status = lua_pcall(L, 0, 1, lua_gettop(L) - 1);
+    lua_remove(L, -2);
+  }
   if (status != LUA_OK) {
     std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
     lua_pop(L, 2);
@@ -682,6 +727,8 @@ void LuaHost::begin_transaction() {
   if (transactions_++ > 0) return;
   used_ = 0;
   alloc_.reset_refused();
+  refused_where_.clear();
+  running_ = nullptr;
   watchdog_.begin(L_);
 }
 
@@ -722,11 +769,14 @@ LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, 
   module_ = f.module;
   entity_ = c.entity;
   ++depth_;
+  lua_pushcfunction(L, locate_error);
+  const int handler = lua_gettop(L);
   if (options) lua_rawgeti(L, LUA_REGISTRYINDEX, options_reader_);  // reader(fn, ctx, out)
   lua_rawgeti(L, LUA_REGISTRYINDEX, f.ref);
   push_context(c, choice, set, state);
   if (options) lua_pushlightuserdata(L, options);
-  const int status = lua_pcall(L, options ? 3 : 1, options ? 0 : 1, 0);
+  const int status = lua_pcall(L, options ? 3 : 1, options ? 0 : 1, handler);
+  lua_remove(L, handler);
   --depth_;
   state_ = saved_state;
   module_ = saved_module;
@@ -757,7 +807,8 @@ void LuaHost::raise(const State& s, const Call& c, const std::string& path, int 
   lua_State* L = L_;
   std::string msg;
   if (status == LUA_ERRMEM || alloc_.refused())
-    msg = "memory cap exceeded (" + std::to_string(alloc_.limit() >> 20) + " MiB for all scripts)";
+    msg = (refused_where_.empty() ? "" : refused_where_ + ": ") + "memory cap exceeded (" +
+          std::to_string(alloc_.limit() >> 20) + " MiB for all scripts)";
   else if (lua_type(L, -1) == LUA_TSTRING)
     msg = lua_tostring(L, -1);
   else
@@ -850,7 +901,11 @@ Value LuaHost::call_value(State& state, const std::string& module, const std::st
   lua_createtable(L, 0, 1);
   push_value(L, args);
   lua_setfield(L, -2, "args");
-  int status = lua_pcall(L, 1, 1, 0);
+  lua_pushcfunction(L, locate_error);
+  lua_insert(L, -3);
+  const int handler = lua_gettop(L) - 2;
+  int status = lua_pcall(L, 1, 1, handler);
+  lua_remove(L, handler);
   --depth_;
   Value out;
   if (status == LUA_OK) {
