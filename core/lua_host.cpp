@@ -425,9 +425,10 @@ void LuaHost::count_hook(lua_State* L, lua_Debug*) {
   h.used_ += kHookEvery;
   if (h.used_ <= h.budget_) return;
   // Level 0 is the running script function: name its line, as any error does.
-  luaL_where(L, 0);
-  lua_pushfstring(L, "instruction budget exceeded (%I instructions)", static_cast<lua_Integer>(h.budget_));
-  lua_concat(L, 2);
+  // The innermost script line (not the sandbox's own prelude), as any error names.
+  const std::string where = script_where(L);
+  lua_pushfstring(L, "%s: instruction budget exceeded (%I instructions)", where.c_str(),
+                  static_cast<lua_Integer>(h.budget_));
   lua_error(L);
 }
 
@@ -441,9 +442,9 @@ void LuaHost::charge_resume(lua_State* L) {
   if (!count_instructions_) return;
   used_ += kHookEvery;
   if (used_ <= budget_) return;
-  luaL_where(L, 1);
-  lua_pushfstring(L, "instruction budget exceeded (%I instructions)", static_cast<lua_Integer>(budget_));
-  lua_concat(L, 2);
+  const std::string where = script_where(L);
+  lua_pushfstring(L, "%s: instruction budget exceeded (%I instructions)", where.c_str(),
+                  static_cast<lua_Integer>(budget_));
   lua_error(L);
 }
 
