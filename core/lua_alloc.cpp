@@ -47,6 +47,7 @@ void* LuaAlloc::call(void* ud, void* ptr, size_t osize, size_t nsize) {
     }
     if (nsize > old && a->used_ + (nsize - old) > a->limit_) {
       a->refused_ = true;
+      if (a->on_refuse_) a->on_refuse_(a->on_refuse_ctx_);
       return nullptr;
     }
     void* p = ptr;
@@ -69,6 +70,7 @@ void* LuaAlloc::call(void* ud, void* ptr, size_t osize, size_t nsize) {
   }
   if (nsize > old && a->used_ + (nsize - old) > a->limit_) {
     a->refused_ = true;
+    if (a->on_refuse_) a->on_refuse_(a->on_refuse_ctx_);
     return nullptr;
   }
   void* p;

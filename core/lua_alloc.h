@@ -24,6 +24,12 @@ class LuaAlloc {
   // raises "not enough memory"): the running call must fail.
   bool refused() const { return refused_; }
   void reset_refused() { refused_ = false; }
+  // Called on every refused request (not on the hot path), e.g. to note
+  // where the script stood.
+  void on_refuse(void (*fn)(void*), void* ctx) {
+    on_refuse_ = fn;
+    on_refuse_ctx_ = ctx;
+  }
 
  private:
   static constexpr size_t kGrain = 16;
@@ -38,6 +44,8 @@ class LuaAlloc {
   size_t limit_;
   size_t used_ = 0;
   bool refused_ = false;
+  void (*on_refuse_)(void*) = nullptr;
+  void* on_refuse_ctx_ = nullptr;
   void* free_[kClasses] = {};
   char* chunk_ = nullptr;       // the chunk small blocks are cut from
   size_t chunk_left_ = 0;

@@ -21,6 +21,7 @@ namespace tabula {
 
 namespace {
 constexpr const char* kModules = "tabula.modules";
+constexpr const char* kFrozen = "tabula.frozen";  // the read-only proxies, as keys
 constexpr int kHookEvery = 1000;  // instructions between budget checks (deterministic mode)
 
 bool read_file(const std::string& path, std::string& out) {
@@ -44,6 +45,36 @@ void split_where(const std::string& msg, std::string& where, std::string& text) 
     where = "";
     text = msg;
   }
+}
+
+// "file:line" of the innermost script frame of L, or "".
+std::string script_where(lua_State* L) {
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+    if (!lua_getinfo(L, "Sl", &ar)) break;
+    if (ar.currentline > 0 && ar.source[0] == '@') return std::string(ar.short_src) + ":" + std::to_string(ar.currentline);
+  }
+  return "";
+}
+
+bool has_where(const char* msg) {
+  std::string where, text;
+  split_where(msg, where, text);
+  return !where.empty();
+}
+
+// The message handler of the host's calls: an error that does not name its
+// place (error({}), error(42), error("x", 0)) gets the place of the script
+// line that raised it.
+int locate_error(lua_State* L) {
+  const char* msg = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : nullptr;
+  if (msg && has_where(msg)) return 1;
+  std::string text = msg ? msg : "error object of type " + std::string(luaL_typename(L, 1));
+  if (lua_type(L, 1) == LUA_TNUMBER) text = "error object " + std::string(lua_tostring(L, 1));
+  const std::string where = script_where(L);
+  if (!where.empty()) text = where + ": " + text;
+  lua_pushlstring(L, text.data(), text.size());
+  return 1;
 }
 
 int read_only_context(lua_State* L) {
@@ -76,9 +107,24 @@ int sandbox_pcall(lua_State* L) {
   return finish_protected(L, status, 0);
 }
 
+// An xpcall message handler runs before the error unwinds, and after a
+// limit error it runs with Lua's hooks off: a looping handler would never
+// be stopped. This wrapper passes a limit error on untouched and calls the
+// script's handler only for ordinary errors.
+int guarded_handler(lua_State* L) {
+  if (LuaHost::of(L).out_of_limits()) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
 int sandbox_xpcall(lua_State* L) {
   int n = lua_gettop(L);
   luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, guarded_handler, 1);
+  lua_replace(L, 2);
   lua_pushboolean(L, 1);
   lua_pushvalue(L, 1);
   lua_rotate(L, 3, 2);
@@ -94,13 +140,17 @@ int sandbox_resume(lua_State* L) {
   int n = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));  // the library's resume
   lua_insert(L, 1);
+  if (co) h.charge_resume(L);
   if (co) h.watchdog().enter(co);
+  lua_State* outer = h.swap_running(co);
   try {
     lua_call(L, n, LUA_MULTRET);
   } catch (...) {
+    h.swap_running(outer);
     if (co) h.watchdog().leave();
     throw;
   }
+  h.swap_running(outer);
   if (co) h.watchdog().leave();
   if (!lua_toboolean(L, 1) && h.out_of_limits()) {
     lua_settop(L, 2);
@@ -117,6 +167,11 @@ int guarded_rawset(lua_State* L) {
   const bool globals = lua_rawequal(L, 1, -1);
   lua_pop(L, 1);
   if (globals) return no_global_writes(L);
+  lua_getfield(L, LUA_REGISTRYINDEX, kFrozen);
+  lua_pushvalue(L, 1);
+  const bool frozen = lua_rawget(L, -2) != LUA_TNIL;
+  lua_pop(L, 2);
+  if (frozen) return luaL_error(L, "rawset on a read-only library table");
   if (LiveTables::is_kernel_table(L, 1)) return luaL_error(L, "rawset on a table the kernel keeps: assign to it instead");
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
@@ -155,6 +210,119 @@ int text_load(lua_State* L) {
   }
   return 1;
 }
+
+// The memory cap in bytes, which also bounds what one library call may do.
+lua_Integer work_cap(lua_State* L) { return static_cast<lua_Integer>(LuaHost::of(L).memory_limit()); }
+
+// Calls the library function kept as upvalue 1 with all arguments.
+int call_original(lua_State* L) {
+  const int n = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+// Library functions that do unbounded work in one Lua instruction, where no
+// limit can stop them, refuse sizes past the memory cap first.
+int guarded_rep(lua_State* L) {
+  size_t l = 0, lsep = 0;
+  luaL_checklstring(L, 1, &l);
+  const lua_Integer n = luaL_checkinteger(L, 2);
+  luaL_optlstring(L, 3, "", &lsep);
+  const lua_Integer cap = work_cap(L);
+  if (n > 0 && (n > cap || static_cast<lua_Integer>(l + lsep) > cap / n))
+    return luaL_error(L, "string.rep: %I repetitions are too many (the memory cap is %I bytes)", n, cap);
+  return call_original(L);
+}
+
+int guarded_move(lua_State* L) {
+  const lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+  const lua_Integer cap = work_cap(L) / 16;  // a table slot takes 16 bytes
+  if (e >= f && (f < 0 ? e > f + cap : e - f >= cap))
+    return luaL_error(L, "table.move: too many elements (at most %I)", cap);
+  return call_original(L);
+}
+
+int guarded_concat(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const lua_Integer i = luaL_optinteger(L, 3, 1);
+  const lua_Integer j = lua_isnoneornil(L, 4) ? luaL_len(L, 1) : luaL_checkinteger(L, 4);
+  const lua_Integer cap = work_cap(L) / 16;
+  if (j >= i && (i < 0 ? j > i + cap : j - i >= cap))
+    return luaL_error(L, "table.concat: too many elements (at most %I)", cap);
+  return call_original(L);
+}
+
+// Lua's pattern matcher backtracks: a subject of n bytes and a pattern with
+// q repetition items (*, +, -) can take about n^(q+1) steps in one call.
+// Calls whose bound passes kPatternSteps are refused.
+constexpr double kPatternSteps = 2e8;
+int guarded_pattern(lua_State* L) {
+  size_t n = 0, lp = 0;
+  luaL_checklstring(L, 1, &n);
+  const char* p = luaL_checklstring(L, 2, &lp);
+  const bool plain = lua_toboolean(L, 4) && lua_tocfunction(L, lua_upvalueindex(2)) != nullptr;
+  if (!plain) {
+    int q = 0;
+    bool in_set = false;
+    for (size_t i = 0; i < lp; ++i) {
+      if (p[i] == '%') { ++i; continue; }
+      if (in_set) { if (p[i] == ']') in_set = false; continue; }
+      if (p[i] == '[') { in_set = true; if (i + 1 < lp && p[i + 1] == ']') ++i; continue; }
+      if (p[i] == '*' || p[i] == '+' || p[i] == '-') ++q;
+    }
+    if (std::pow(static_cast<double>(n) + 1, q + 1) > kPatternSteps)
+      return luaL_error(L, "pattern too costly: %d repetition items on a subject of %I bytes", q,
+                        static_cast<lua_Integer>(n));
+  }
+  return call_original(L);
+}
+
+// setmetatable() that refuses __gc: finalizers run inside Lua's collector
+// with hooks off, where no limit could stop them.
+int guarded_setmetatable(lua_State* L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    const bool gc = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (gc) return luaL_error(L, "setmetatable: scripts may not set __gc finalizers");
+  }
+  return call_original(L);
+}
+
+// The proxy of the global table: new names and existing ones are refused.
+int global_newindex(lua_State* L) {
+  lua_settop(L, 3);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNIL) return no_global_writes(L);
+  return luaL_error(L, "globals are read-only ('%s')", luaL_tolstring(L, 2, nullptr));
+}
+
+// Replaces the standard tables, `tabula` and _G by read-only proxies (an
+// empty table whose metatable reads the real one and refuses writes), and
+// hides the string metatable. Scripts never see the real tables.
+constexpr const char* kFreeze = R"lua(
+local G, pairs, global_newindex = ...
+local setmetatable, error, tostring = setmetatable, error, tostring
+local frozen = {}
+local function proxy(t, newindex)
+  local p = setmetatable({}, {
+    __index = t, __newindex = newindex, __metatable = false,
+    __pairs = function() return pairs(t) end, __len = function() return #t end,
+  })
+  frozen[p] = true
+  return p
+end
+for _, name in ipairs { "string", "table", "math", "utf8", "coroutine", "tabula" } do
+  G[name] = proxy(G[name], function(_, k)
+    error(name .. " is read-only (cannot set '" .. tostring(k) .. "')", 2)
+  end)
+end
+local P = proxy(G, global_newindex)
+G._G = P
+return P, frozen
+)lua";
 
 // Lua seeds its string hashes per state (time and addresses), so next()
 // visits string keys in an order that can differ from run to run. pairs()
@@ -254,6 +422,7 @@ LuaHost::LuaHost(Engine& engine, const PackSet& packs, const Limits& limits)
   L_ = lua_newstate(&LuaAlloc::call, &alloc_);
   if (!L_) throw std::runtime_error("cannot create the Lua state");
   *static_cast<LuaHost**>(lua_getextraspace(L_)) = this;
+  alloc_.on_refuse(&LuaHost::note_refusal, this);
   open_sandbox();
 }
 
@@ -266,9 +435,26 @@ void LuaHost::count_hook(lua_State* L, lua_Debug*) {
   h.used_ += kHookEvery;
   if (h.used_ <= h.budget_) return;
   // Level 0 is the running script function: name its line, as any error does.
-  luaL_where(L, 0);
-  lua_pushfstring(L, "instruction budget exceeded (%I instructions)", static_cast<lua_Integer>(h.budget_));
-  lua_concat(L, 2);
+  // The innermost script line (not the sandbox's own prelude), as any error names.
+  const std::string where = script_where(L);
+  lua_pushfstring(L, "%s: instruction budget exceeded (%I instructions)", where.c_str(),
+                  static_cast<lua_Integer>(h.budget_));
+  lua_error(L);
+}
+
+void LuaHost::note_refusal(void* host) {
+  auto* h = static_cast<LuaHost*>(host);
+  if (h->transactions_ == 0) return;
+  h->refused_where_ = script_where(h->running_ ? h->running_ : h->L_);
+}
+
+void LuaHost::charge_resume(lua_State* L) {
+  if (!count_instructions_) return;
+  used_ += kHookEvery;
+  if (used_ <= budget_) return;
+  const std::string where = script_where(L);
+  lua_pushfstring(L, "%s: instruction budget exceeded (%I instructions)", where.c_str(),
+                  static_cast<lua_Integer>(budget_));
   lua_error(L);
 }
 
@@ -317,6 +503,29 @@ void LuaHost::open_sandbox() {
   lua_pushnil(L);
   lua_setfield(L, -2, "dump");
   lua_pop(L, 1);
+  // Guards in front of library functions (see guarded_rep and the rest).
+  struct Guard {
+    const char* table;
+    const char* name;
+    lua_CFunction guard;
+  };
+  static const Guard guards[] = {{"string", "rep", guarded_rep},        {"table", "move", guarded_move},
+                                 {"table", "concat", guarded_concat},   {"string", "find", guarded_pattern},
+                                 {"string", "match", guarded_pattern},  {"string", "gmatch", guarded_pattern},
+                                 {"string", "gsub", guarded_pattern},   {nullptr, "setmetatable", guarded_setmetatable}};
+  for (const auto& g : guards) {
+    if (g.table) lua_getfield(L, -1, g.table);
+    else lua_pushvalue(L, -1);
+    lua_getfield(L, -1, g.name);
+    int up = 1;
+    if (g.guard == guarded_pattern && std::strcmp(g.name, "find") == 0) {  // only find() has a plain flag
+      lua_pushcfunction(L, guarded_pattern);
+      up = 2;
+    }
+    lua_pushcclosure(L, g.guard, up);
+    lua_setfield(L, -2, g.name);
+    lua_pop(L, 1);
+  }
   if (luaL_loadbufferx(L, kPrelude, std::strlen(kPrelude), "=prelude", "t") != LUA_OK)
     throw std::runtime_error("cannot set up the sandbox prelude");
   lua_pushcfunction(L, pairs_metamethod);
@@ -343,13 +552,23 @@ void LuaHost::open_sandbox() {
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   ctx_meta_ = luaL_ref(L, LUA_REGISTRYINDEX);
-  // Globals are read-only from now on.
-  lua_newtable(L);
-  lua_pushcfunction(L, no_global_writes);
-  lua_setfield(L, -2, "__newindex");
+  // Globals, the libraries and `tabula` are read-only from now on: scripts
+  // see proxies, and the string metatable is hidden (its __index is the
+  // real string table).
+  lua_pushliteral(L, "");
+  lua_getmetatable(L, -1);
   lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");  // setmetatable(_G, nil) may not lift this
-  lua_setmetatable(L, -2);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 2);
+  if (luaL_loadbufferx(L, kFreeze, std::strlen(kFreeze), "=freeze", "t") != LUA_OK)
+    throw std::runtime_error("cannot set up the sandbox");
+  lua_pushvalue(L, -2);       // the real globals
+  lua_getfield(L, -1, "pairs");
+  lua_pushvalue(L, -2);
+  lua_pushcclosure(L, global_newindex, 1);
+  if (lua_pcall(L, 3, 2, 0) != LUA_OK) throw std::runtime_error("cannot set up the sandbox");
+  lua_setfield(L, LUA_REGISTRYINDEX, kFrozen);
+  lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);  // every chunk's _ENV
   lua_pop(L, 1);
   if (count_instructions_) lua_sethook(L, &LuaHost::count_hook, LUA_MASKCOUNT, kHookEvery);
   // Collect when the heap has grown to 4x what was live after the last
@@ -370,7 +589,12 @@ void LuaHost::load_module(const std::string& key) {
   alloc_.reset_refused();
   lua_getfield(L, LUA_REGISTRYINDEX, kModules);
   int status = luaL_loadbufferx(L, src.data(), src.size(), ("@" + key).c_str(), "t");
-  if (status == LUA_OK) status = lua_pcall(L, 0, 1, 0);
+  if (status == LUA_OK) {
+    lua_pushcfunction(L, locate_error);
+    lua_insert(L, -2);
+    status = lua_pcall(L, 0, 1, lua_gettop(L) - 1);
+    lua_remove(L, -2);
+  }
   if (status != LUA_OK) {
     std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
     lua_pop(L, 2);
@@ -514,6 +738,8 @@ void LuaHost::begin_transaction() {
   if (transactions_++ > 0) return;
   used_ = 0;
   alloc_.reset_refused();
+  refused_where_.clear();
+  running_ = nullptr;
   watchdog_.begin(L_);
 }
 
@@ -554,11 +780,14 @@ LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, 
   module_ = f.module;
   entity_ = c.entity;
   ++depth_;
+  lua_pushcfunction(L, locate_error);
+  const int handler = lua_gettop(L);
   if (options) lua_rawgeti(L, LUA_REGISTRYINDEX, options_reader_);  // reader(fn, ctx, out)
   lua_rawgeti(L, LUA_REGISTRYINDEX, f.ref);
   push_context(c, choice, set, state);
   if (options) lua_pushlightuserdata(L, options);
-  const int status = lua_pcall(L, options ? 3 : 1, options ? 0 : 1, 0);
+  const int status = lua_pcall(L, options ? 3 : 1, options ? 0 : 1, handler);
+  lua_remove(L, handler);
   --depth_;
   state_ = saved_state;
   module_ = saved_module;
@@ -589,7 +818,8 @@ void LuaHost::raise(const State& s, const Call& c, const std::string& path, int 
   lua_State* L = L_;
   std::string msg;
   if (status == LUA_ERRMEM || alloc_.refused())
-    msg = "memory cap exceeded (" + std::to_string(alloc_.limit() >> 20) + " MiB for all scripts)";
+    msg = (refused_where_.empty() ? "" : refused_where_ + ": ") + "memory cap exceeded (" +
+          std::to_string(alloc_.limit() >> 20) + " MiB for all scripts)";
   else if (lua_type(L, -1) == LUA_TSTRING)
     msg = lua_tostring(L, -1);
   else
@@ -682,7 +912,11 @@ Value LuaHost::call_value(State& state, const std::string& module, const std::st
   lua_createtable(L, 0, 1);
   push_value(L, args);
   lua_setfield(L, -2, "args");
-  int status = lua_pcall(L, 1, 1, 0);
+  lua_pushcfunction(L, locate_error);
+  lua_insert(L, -3);
+  const int handler = lua_gettop(L) - 2;
+  int status = lua_pcall(L, 1, 1, handler);
+  lua_remove(L, handler);
   --depth_;
   Value out;
   if (status == LUA_OK) {

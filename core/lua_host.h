@@ -95,6 +95,17 @@ class LuaHost {
   // The running transaction has hit a limit: it must fail, and the sandbox's
   // pcall, xpcall and coroutine.resume pass the error on.
   bool out_of_limits() const { return used_ > budget_ || alloc_.refused() || watchdog_.expired(); }
+  // Deterministic mode: a resumed coroutine counts its instructions with a
+  // hook counter of its own, so a fresh one that runs fewer than the hook's
+  // period would never be charged. Each resume is charged that period up
+  // front (an upper bound on the uncounted rest); raises once over budget.
+  void charge_resume(lua_State* L);
+  // The coroutine now running (nullptr: the main thread), for locating errors.
+  lua_State* swap_running(lua_State* co) {
+    lua_State* old = running_;
+    running_ = co;
+    return old;
+  }
   // A small cache of names scripts pass (zone, property, text...) to their
   // ids: Lua keeps one copy of each short string, so the same name usually
   // comes at the same address; the text is compared too, so a reused
@@ -163,6 +174,9 @@ class LuaHost {
   std::vector<Function> fns_;    // by function id
   int fn_ids_ = 0;               // registry ref: function value -> function id
   LuaAlloc alloc_;
+  lua_State* running_ = nullptr;
+  std::string refused_where_;  // "file:line" of the script when memory was last refused
+  static void note_refusal(void* host);
   int64_t budget_ = INT64_MAX;  // instructions per transaction (deterministic mode)
   int64_t used_ = 0;
   bool count_instructions_ = false;

@@ -1,0 +1,191 @@
+// Hostile scripts against the sandbox (ENGINE.md invariants 8, 9 and 12;
+// docs/lua-api.md "Sandbox and limits"): frozen globals and libraries,
+// errors located at the raising line, and limits that hooks alone do not
+// hold (finalizers, message handlers, coroutines, library calls that do
+// unbounded work in one instruction). Each case must end fast with its
+// exact error at its line, the choice rolled back and the engine alive.
+// Pack: tests/packs/hostile-sandbox (one option per hostile function).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/engine.h"
+#include "core/lua_host.h"
+#include "core/state_json.h"
+
+using namespace tabula;
+
+namespace {
+
+constexpr Limits kSmall{150, 4u << 20, 0};
+constexpr Limits kCounted{0, 4u << 20, 2'000'000};
+
+const std::string kPackDir = std::string(TABULA_SOURCE_DIR) + "/tests/packs/hostile-sandbox";
+
+std::unique_ptr<Engine> hostile(const Limits& limits = kSmall) {
+  LoadResult r = load_pack(kPackDir);
+  EXPECT_TRUE(r.ok()) << r.report();
+  if (!r.ok()) return nullptr;
+  return std::make_unique<Engine>(std::move(r.packs), limits);
+}
+
+bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
+
+// The line of things/bomb.lua whose comment names the case.
+int line_of(const std::string& name) {
+  std::ifstream in(kPackDir + "/things/bomb.lua");
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n)
+    if (line.size() >= name.size() + 4 && line.compare(line.size() - name.size() - 4, std::string::npos, " -- " + name) == 0)
+      return n;
+  ADD_FAILURE() << "no line for " << name;
+  return 0;
+}
+
+// Applies `option`: it must fail within two seconds with `text` at its own
+// line, naming pack, entity and hook, and leave the state exactly as before.
+void expect_refused(Engine& e, State& s, const std::string& option, const std::string& text, bool located = true) {
+  const uint64_t before = s.hash();
+  const std::string dump = state_to_json(e, s).dump();
+  const auto start = std::chrono::steady_clock::now();
+  ApplyResult r = e.apply(s, 0, option);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 2.0) << option;
+  EXPECT_FALSE(r.ok) << option << " was applied";
+  EXPECT_TRUE(contains(r.error, text)) << option << ": " << r.error;
+  EXPECT_TRUE(contains(r.error, "in pack hostile-sandbox")) << r.error;
+  if (located) {
+    const std::string where = "at hostile-sandbox/things/bomb.lua:" + std::to_string(line_of(option)) + ",";
+    EXPECT_TRUE(contains(r.error, where)) << option << ": " << r.error << " (expected " << where << ")";
+  }
+  EXPECT_TRUE(contains(r.error, "entity bomb #0, hook choice (act)")) << r.error;
+  EXPECT_EQ(s.hash(), before) << option;
+  EXPECT_EQ(state_to_json(e, s).dump(), dump) << option;
+}
+
+void expect_still_working(Engine& e, State& s) {
+  const int64_t marks = e.prop(s, 0, "mark").as_int();
+  ApplyResult r = e.apply(s, 0, "ok");
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(e.prop(s, 0, "mark").as_int(), marks + 1);
+  ASSERT_EQ(s.pending.size(), 1u);
+}
+
+struct Case {
+  const char* option;
+  const char* text;
+};
+
+}  // namespace
+
+// Existing globals, the standard tables, `tabula` and the string metatable
+// cannot be changed, and nothing leaks into later calls.
+TEST(HostileSandbox, GlobalsLibrariesAndTabulaAreFrozen) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  const Case cases[] = {
+      {"set_pairs", "globals are read-only ('pairs')"},
+      {"set_G_pairs", "globals are read-only ('pairs')"},
+      {"set_random", "tabula is read-only (cannot set 'random')"},
+      {"set_T_random", "tabula is read-only (cannot set 'random')"},
+      {"set_rep", "string is read-only (cannot set 'rep')"},
+      {"set_pi", "math is read-only (cannot set 'pi')"},
+      {"set_insert", "table is read-only (cannot set 'insert')"},
+      {"set_wrap", "coroutine is read-only (cannot set 'wrap')"},
+      {"string_meta", "attempt to index a boolean value"},
+      {"rawset_string", "rawset on a read-only library table"},
+      {"rawset_tabula", "rawset on a read-only library table"},
+      {"meta_string", "cannot change a protected metatable"},
+  };
+  for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
+  expect_still_working(*e, s);
+  // What still works, and the library functions are the real ones.
+  const uint64_t before = s.hash();
+  Value p = e->host().call_value(s, e->packs().rules, "probe", Value::dict());
+  ASSERT_TRUE(p.is_dict()) << p.to_string();
+  EXPECT_GE(p.get("string_keys").as_int(), 15);
+  EXPECT_EQ(p.get("rep"), Value("ab-ab-ab"));
+  EXPECT_EQ(p.get("method"), Value("xyxy"));
+  EXPECT_EQ(p.get("plain_find"), Value(2));
+  EXPECT_EQ(p.get("gsub"), Value("a b c"));
+  EXPECT_EQ(p.get("match"), Value("key"));
+  EXPECT_EQ(p.get("concat"), Value("1,2,3"));
+  EXPECT_EQ(p.get("move"), Value(4));
+  EXPECT_EQ(p.get("caught"), Value(7));
+  EXPECT_EQ(p.get("handled"), Value("handled x"));
+  EXPECT_EQ(p.get("index"), Value(5));
+  EXPECT_EQ(p.get("tabula_random"), Value("function"));
+  EXPECT_EQ(p.get("same_string"), Value(true));
+  EXPECT_EQ(s.hash(), before);
+}
+
+TEST(HostileSandbox, ErrorsWithoutAPlaceAreLocated) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "error_table", "hook choice (act): error object of type table");
+  expect_refused(*e, s, "error_number", "hook choice (act): error object 42");
+  expect_refused(*e, s, "error_level0", "hook choice (act): no place");
+  expect_refused(*e, s, "alloc", "memory cap exceeded (4 MiB for all scripts)");
+  expect_still_working(*e, s);
+}
+
+TEST(HostileSandbox, FinalizersAreRefused) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "gc_finalizer", "setmetatable: scripts may not set __gc finalizers");
+  expect_refused(*e, s, "gc_placeholder", "setmetatable: scripts may not set __gc finalizers");
+  expect_still_working(*e, s);
+}
+
+TEST(HostileSandbox, LibraryCallsCannotDoUnboundedWork) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  const Case cases[] = {
+      {"rep_empty", "string.rep: 1000000000000000 repetitions are too many (the memory cap is 4194304 bytes)"},
+      {"rep_huge", "string.rep: 1099511627776 repetitions are too many (the memory cap is 4194304 bytes)"},
+      {"rep_method", "string.rep: 1000000000000 repetitions are too many (the memory cap is 4194304 bytes)"},
+      {"rep_sep", "string.rep: 268435456 repetitions are too many (the memory cap is 4194304 bytes)"},
+      {"move_huge", "table.move: too many elements (at most 262144)"},
+      {"move_negative", "table.move: too many elements (at most 262144)"},
+      {"concat_huge", "table.concat: too many elements (at most 262144)"},
+      {"find_backtrack", "pattern too costly: 10 repetition items on a subject of 5000 bytes"},
+      {"match_backtrack", "pattern too costly: 2 repetition items on a subject of 100000 bytes"},
+      {"gsub_backtrack", "pattern too costly: 2 repetition items on a subject of 50000 bytes"},
+      {"gmatch_backtrack", "pattern too costly: 2 repetition items on a subject of 50000 bytes"},
+  };
+  for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
+  expect_still_working(*e, s);
+}
+
+struct LimitKind {
+  const char* name;
+  Limits limits;
+  const char* runaway;
+};
+const LimitKind kKinds[] = {{"time", kSmall, "time limit exceeded"},
+                            {"instructions", kCounted, "instruction budget exceeded (2000000 instructions)"}};
+
+class HostileRunaway : public testing::TestWithParam<LimitKind> {};
+
+// A looping xpcall handler after a limit error, and many short coroutines
+// (each with a fresh hook counter), are stopped like any runaway script.
+TEST_P(HostileRunaway, HandlersAndCoroutineBombsAreStopped) {
+  auto e = hostile(GetParam().limits);
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "xpcall_handler", GetParam().runaway);
+  expect_refused(*e, s, "coroutine_bomb", GetParam().runaway);
+  // The time limit may stop this one inside the sandbox's own wrap().
+  expect_refused(*e, s, "wrap_bomb", GetParam().runaway, GetParam().limits.instructions > 0);
+  expect_still_working(*e, s);
+}
+
+INSTANTIATE_TEST_SUITE_P(Limits, HostileRunaway, testing::ValuesIn(kKinds),
+                         [](const testing::TestParamInfo<LimitKind>& i) { return std::string(i.param.name); });

@@ -1,0 +1,33 @@
+local T = tabula
+local M = {}
+
+function M.setup() T.create("bomb", "table") end
+
+-- Hands control to the bomb: its `on.poke` asks the question.
+function M.poke() T.emit("poke") end
+
+-- What still works under the guards; called directly by the test.
+function M.probe()
+  local keys = 0
+  for _ in pairs(string) do keys = keys + 1 end
+  local _, caught = pcall(error, { 7 })
+  local _, handled = xpcall(function() error("x", 0) end, function(m) return "handled " .. m end)
+  local mt = setmetatable({}, { __index = function() return 5 end })
+  return {
+    string_keys = keys,
+    rep = string.rep("ab", 3, "-"),
+    method = ("xy"):rep(2),
+    plain_find = (("a.b"):find(".", 1, true)),
+    gsub = (("a  b   c"):gsub("%s+", " ")),
+    match = ("key=value"):match("(%w+)=(%w+)"),
+    concat = table.concat({ 1, 2, 3 }, ","),
+    move = #table.move({ 1, 2, 3 }, 1, 3, 2, {}),
+    caught = type(caught) == "table" and caught[1] or -1,
+    handled = handled,
+    index = mt.anything,
+    tabula_random = type(tabula.random),
+    same_string = string == _G.string,
+  }
+end
+
+return M
