@@ -5,6 +5,7 @@ function M.setup() T.create("bomb", "table") end
 
 -- Hands control to the bomb: its `on.poke` asks the question.
 function M.poke() T.emit("poke") end
+function M.never() return false end
 
 -- What still works under the guards; called directly by the test.
 function M.probe()
