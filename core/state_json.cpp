@@ -3,6 +3,7 @@
 #include "core/engine.h"
 
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <stdexcept>
 
 namespace tabula {
@@ -29,29 +30,71 @@ json value_to_json(const Value& v) {
   return nullptr;
 }
 
-Value value_from_json(const json& j) {
+namespace {
+Value value_from_json_at(const json& j, const std::string& where, int depth) {
+  if (depth > kMaxValueDepth)
+    throw std::runtime_error(where + ": nested deeper than " + std::to_string(kMaxValueDepth) + " levels");
   if (j.is_null()) return {};
   if (j.is_boolean()) return Value(j.get<bool>());
-  if (j.is_number_integer()) return Value(j.get<int64_t>());
+  if (j.is_number_integer()) {
+    if (j.is_number_unsigned() && j.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
+      throw std::runtime_error(where + ": integer out of range");
+    return Value(j.get<int64_t>());
+  }
   if (j.is_string()) return Value(j.get<std::string>());
   if (j.is_array()) {
     List l;
-    for (const auto& x : j) l.push_back(value_from_json(x));
+    for (const auto& x : j) l.push_back(value_from_json_at(x, where, depth + 1));
     return Value::list(std::move(l));
   }
   if (j.is_object()) {
     Dict d;
-    for (auto it = j.begin(); it != j.end(); ++it) d.emplace_back(it.key(), value_from_json(it.value()));
+    for (auto it = j.begin(); it != j.end(); ++it) d.emplace_back(it.key(), value_from_json_at(it.value(), where, depth + 1));
     return Value::dict(std::move(d));
   }
-  throw std::runtime_error("unsupported JSON value (numbers must be integers): " + j.dump());
+  throw std::runtime_error(where + ": unsupported JSON value (numbers must be integers): " + j.dump());
+}
+}  // namespace
+
+Value value_from_json(const json& j, const std::string& where) { return value_from_json_at(j, where, 0); }
+
+json parse_json(std::string_view text, const std::string& what) {
+  // nlohmann's parser keeps its own stack, but copying, printing or
+  // converting a document recurses: refuse deep nesting before parsing.
+  int depth = 0, line = 1;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (c == '\n') ++line;
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth)
+        throw std::runtime_error(what + ": line " + std::to_string(line) + ": nested deeper than " +
+                                 std::to_string(kMaxJsonDepth) + " levels");
+    } else if (c == ']' || c == '}') --depth;
+  }
+  try {
+    return json::parse(text);
+  } catch (const json::exception& x) {
+    throw std::runtime_error(what + ": " + x.what());
+  }
 }
 
 namespace {
 constexpr const char* kFormat = "tabula-state/2";
 
 json dict_json(const Dict& d) { return value_to_json(Value::dict(d)); }
-Dict json_dict(const json& j) { return j.is_null() ? Dict{} : value_from_json(j).entries(); }
+Dict json_dict(const json& j, const std::string& where) {
+  if (j.is_null()) return Dict{};
+  if (!j.is_object() && !(j.is_array() && j.empty()))
+    throw std::runtime_error("malformed state: " + where + ": not an object");
+  return value_from_json(j, "malformed state: " + where).entries();
+}
 
 [[noreturn]] void bad(const std::string& what) { throw std::runtime_error("malformed state: " + what); }
 
@@ -64,7 +107,7 @@ TextRef json_text(const Engine& e, const json& j) {
   if (j.is_null()) return t;
   t.key = e.packs().text_id(j.at("text").get<std::string>());
   if (t.key < 0) bad("unknown text '" + j.at("text").get<std::string>() + "'");
-  t.args = value_from_json(j.at("args"));
+  t.args = value_from_json(j.at("args"), "malformed state: text arguments");
   return t;
 }
 
@@ -90,7 +133,7 @@ Call json_call(const Engine& e, const State& s, const json& j) {
   if (kind < 0 || kind > static_cast<int>(CallKind::Probe)) bad("unknown call kind " + std::to_string(kind));
   c.kind = static_cast<CallKind>(kind);
   c.detail = j.at("detail");
-  c.args = value_from_json(j.at("args"));
+  c.args = value_from_json(j.at("args"), "malformed state: call arguments");
   return c;
 }
 }  // namespace
@@ -175,7 +218,7 @@ State state_from_json(const Engine& e, const json& j) {
     }
     const int64_t nseats = j.at("seats");
     if (nseats < p.seats.min || nseats > p.seats.max) bad("seat count " + std::to_string(nseats) + " outside the pack's range");
-    State s = e.blank_state(j.at("seed"), static_cast<int>(nseats), json_dict(j.at("options")));
+    State s = e.blank_state(j.at("seed"), static_cast<int>(nseats), json_dict(j.at("options"), "options"));
     uint64_t words[4];
     for (int i = 0; i < 4; ++i) words[i] = j.at("rng").at("words").at(i);
     s.rng.restore(words, j.at("rng").at("draws"));
@@ -190,11 +233,12 @@ State state_from_json(const Engine& e, const json& j) {
       s.entities.push_back(en);
     }
     for (const auto& c : j.at("props")) {
+      const std::string where = "malformed state: props[" + std::to_string(s.props.size()) + "].value";
       PropCell cell;
       cell.entity = c.at("entity");
       cell.prop = p.prop_id(c.at("prop").get<std::string>());
       if (!s.entity(cell.entity) || cell.prop < 0) bad("a property of no entity or of no kind");
-      cell.value = value_from_json(c.at("value"));
+      cell.value = value_from_json(c.at("value"), where);
       s.props.push_back(std::move(cell));
     }
     if (!std::is_sorted(s.props.begin(), s.props.end(), [](const PropCell& a, const PropCell& b) {
@@ -222,10 +266,11 @@ State state_from_json(const Engine& e, const json& j) {
     const auto& seats = j.at("seat_values");
     if (seats.size() != s.seats.size()) bad("seat values for another number of seats");
     for (size_t i = 0; i < seats.size(); ++i) {
-      s.seats[i].counters = json_dict(seats[i].at("counters"));
-      s.seats[i].secret = json_dict(seats[i].at("secret"));
+      const std::string where = "seat_values[" + std::to_string(i) + "].";
+      s.seats[i].counters = json_dict(seats[i].at("counters"), where + "counters");
+      s.seats[i].secret = json_dict(seats[i].at("secret"), where + "secret");
     }
-    for (auto& [k, v] : json_dict(j.at("vars"))) s.set_var(k, std::move(v));
+    for (auto& [k, v] : json_dict(j.at("vars"), "vars")) s.set_var(k, std::move(v));
     s.start_seat = j.at("start_seat");
     for (const auto& f : j.at("flow")) {
       FlowFrame x;
@@ -236,7 +281,7 @@ State state_from_json(const Engine& e, const json& j) {
       x.seat_pos = f.at("seat_pos");
       x.first_seat = f.at("first_seat");
       x.child = f.at("child");
-      x.args = value_from_json(f.at("args"));
+      x.args = value_from_json(f.at("args"), "malformed state: flow[" + std::to_string(s.flow.size()) + "].args");
       s.flow.push_back(x);
     }
     const auto& c = j.at("combat");
@@ -293,7 +338,7 @@ State state_from_json(const Engine& e, const json& j) {
       s.pending.push_back(std::move(d));
     }
     s.over = j.at("over");
-    s.result = value_from_json(j.at("result"));
+    s.result = value_from_json(j.at("result"), "malformed state: result");
     s.result_text = json_text(e, j.at("result_text"));
     s.choices_applied = j.at("choices_applied");
     for (const auto& l : j.at("journal")) s.journal.push_back({l.at("seat"), json_text(e, l.at("text"))});

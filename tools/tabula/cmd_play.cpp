@@ -278,6 +278,7 @@ int cmd_play(const PlayArgs& a) {
   log.seats = g.seats;
   log.options = g.options;
   log.start_hash = s.hash();
+  log.start_draws = static_cast<int64_t>(s.rng.draws());
   table.journal(s);
 
   std::vector<RandomAgent> agents;

@@ -1,0 +1,207 @@
+// Hostile input to the readers of logs, saves and scenario files, and the
+// CLI's leaks (issue 7): every bad document gets a clear, located error and
+// the process stays alive. Pack: tests/packs/duel (2 seats).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "core/engine.h"
+#include "core/game_log.h"
+#include "core/scenario.h"
+#include "core/state_json.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace tabula;
+
+namespace {
+
+std::unique_ptr<Engine> duel_engine() {
+  LoadResult r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/duel");
+  EXPECT_TRUE(r.ok()) << r.report();
+  if (!r.ok()) return nullptr;
+  return std::make_unique<Engine>(std::move(r.packs));
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+std::string nested_arrays(int n) { return std::string(n, '[') + std::string(n, ']'); }
+
+// The error text of `f`, or "" when it does not throw std::runtime_error.
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A valid duel log of a few choices, played with the first option.
+GameLog duel_log(Engine& e) {
+  GameLog log;
+  log.packs = {"tests/packs/duel"};
+  log.seed = 3;
+  log.seats = 2;
+  State s = e.new_game(log.seed, log.seats);
+  log.start_hash = s.hash();
+  log.start_draws = static_cast<int64_t>(s.rng.draws());
+  for (int i = 0; i < 4 && !s.over; ++i) {
+    const Decision& d = s.pending.front();
+    const int seat = d.seat;
+    const std::string option = d.options.front().id;
+    EXPECT_TRUE(e.apply(s, seat, option).ok);
+    log.choices.push_back({seat, option, s.hash(), s.rng.draws()});
+  }
+  return log;
+}
+
+// ---- 1. depth limits -------------------------------------------------------
+
+TEST(HostileReaders, LogNesting100000ArraysIsRefusedBeforeParsing) {
+  const std::string text = R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "options": )" +
+                           nested_arrays(100000) + R"(, "start_hash": "1", "choices": []})";
+  EXPECT_EQ(error_of([&] { GameLog::from_json(text); }), "log: line 1: nested deeper than 64 levels");
+}
+
+TEST(HostileReaders, DepthCountIgnoresBracketsInStrings) {
+  const std::string text = R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "options": {"a": ")" +
+                           std::string(500, '[') + R"(\"["}, "start_hash": "1", "choices": []})";
+  GameLog g = GameLog::from_json(text);
+  EXPECT_EQ(g.options.size(), 1u);
+}
+
+TEST(HostileReaders, ValueFromJsonStopsAt32Levels) {
+  // The kernel's own limit: 32 levels below the top are fine, 33 are not.
+  json ok = json::parse(nested_arrays(33));
+  EXPECT_NO_THROW(value_from_json(ok));
+  json deep = json::parse(nested_arrays(34));
+  EXPECT_EQ(error_of([&] { value_from_json(deep, "here"); }), "here: nested deeper than 32 levels");
+  // Even a document nlohmann parsed itself (no text pre-check) cannot overflow the stack.
+  json huge = json::array();
+  for (int i = 0; i < 100000; ++i) huge = json::array({std::move(huge)});
+  EXPECT_EQ(error_of([&] { value_from_json(huge, "x"); }), "x: nested deeper than 32 levels");
+}
+
+TEST(HostileReaders, LogOptionsNestedTooDeeplyAreLocated) {
+  const std::string text = R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "options": {"a": )" +
+                           nested_arrays(40) + R"(}, "start_hash": "1", "choices": []})";
+  EXPECT_EQ(error_of([&] { GameLog::from_json(text); }), "log: options: nested deeper than 32 levels");
+}
+
+TEST(HostileReaders, SavedStateWithDeepValueIsRefused) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  json j = state_to_json(*e, e->new_game(1, 2));
+  json deep = json::parse(nested_arrays(40));
+  j["vars"] = {{"v", deep}};
+  EXPECT_EQ(error_of([&] { state_from_json(*e, j); }), "malformed state: vars: nested deeper than 32 levels");
+  j = state_to_json(*e, e->new_game(1, 2));
+  j["result"] = deep;
+  EXPECT_EQ(error_of([&] { state_from_json(*e, j); }), "malformed state: result: nested deeper than 32 levels");
+}
+
+TEST(HostileReaders, ParseJsonNamesTheLineOfTheTooDeepBracket) {
+  EXPECT_EQ(error_of([&] { parse_json("{\n\"a\":\n" + nested_arrays(70) + "}", "save"); }),
+            "save: line 3: nested deeper than 64 levels");
+  EXPECT_EQ(error_of([&] { parse_json("{\"a\": 1", "save"); }).rfind("save: [json.exception.parse_error", 0), 0u);
+}
+
+// ---- 2. seat counts ----------------------------------------------------------
+
+TEST(HostileReaders, ReplayRefusesSeatCountsOutsideThePack) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  for (int seats : {0, -5, 1, 3, 2000000000}) {
+    GameLog log = duel_log(*e);
+    log.seats = seats;
+    ReplayReport r = replay(*e, log);
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.steps, 0u);
+    EXPECT_EQ(r.error, "log: seats: " + std::to_string(seats) + " is outside the pack's 2..2 seats");
+  }
+  EXPECT_TRUE(replay(*e, duel_log(*e)).ok);
+}
+
+TEST(HostileReaders, LogSeatCountThatIsNoIntIsRefused) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  json j = json::parse(duel_log(*e).to_json());
+  j["seats"] = 20000000000LL;
+  EXPECT_EQ(error_of([&] { GameLog::from_json(j.dump()); }), "log: seats: out of range (20000000000)");
+  j["seats"] = "two";
+  EXPECT_EQ(error_of([&] { GameLog::from_json(j.dump()); }), "log: seats: not a number");
+}
+
+TEST(HostileReaders, SavedStateRefusesSeatCountsOutsideThePack) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  for (int64_t seats : {int64_t{0}, int64_t{-5}, int64_t{3}, int64_t{2000000000}}) {
+    json j = state_to_json(*e, e->new_game(1, 2));
+    j["seats"] = seats;
+    EXPECT_EQ(error_of([&] { state_from_json(*e, j); }),
+              "malformed state: seat count " + std::to_string(seats) + " outside the pack's range");
+  }
+}
+
+// ---- 3. replay messages ------------------------------------------------------
+
+TEST(HostileReaders, BadNumbersInALogAreNamedByPlace) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  const json good = json::parse(duel_log(*e).to_json());
+  auto err = [&](auto edit) {
+    json j = good;
+    edit(j);
+    return error_of([&] { GameLog::from_json(j.dump()); });
+  };
+  EXPECT_EQ(err([](json& j) { j["choices"][2]["hash"] = "zz"; }),
+            "log: choices[3].hash: not a number ('zz' is not a hexadecimal hash)");
+  EXPECT_EQ(err([](json& j) { j["choices"][2]["hash"] = 12; }), "log: choices[3].hash: not a number (a hexadecimal string)");
+  EXPECT_EQ(err([](json& j) { j["choices"][0]["hash"] = "11112222333344445"; }),
+            "log: choices[1].hash: not a number ('11112222333344445' is not a hexadecimal hash)");
+  EXPECT_EQ(err([](json& j) { j["start_hash"] = ""; }), "log: start_hash: not a number ('' is not a hexadecimal hash)");
+  EXPECT_EQ(err([](json& j) { j["choices"][1]["draws"] = -1; }), "log: choices[2].draws: not a number (a whole number from 0)");
+  EXPECT_EQ(err([](json& j) { j["choices"][1]["draws"] = "7"; }), "log: choices[2].draws: not a number (a whole number from 0)");
+  EXPECT_EQ(err([](json& j) { j["choices"][1]["seat"] = 0; }), "log: choices[2].seat: out of range (0)");
+  EXPECT_EQ(err([](json& j) { j["choices"][1].erase("option"); }), "log: choices[2].option: missing");
+  EXPECT_EQ(err([](json& j) { j["choices"][1] = 5; }), "log: choices[2]: not an object");
+  EXPECT_EQ(err([](json& j) { j["seed"] = -1; }), "log: seed: not a number (a whole number from 0)");
+  EXPECT_EQ(err([](json& j) { j["packs"] = {1}; }), "log: packs[0]: not a string");
+  EXPECT_EQ(err([](json& j) { j["options"] = 3; }), "log: options: not an object");
+  EXPECT_EQ(err([](json& j) { j.erase("choices"); }), "log: choices: missing");
+}
+
+TEST(HostileReaders, DrawCountMismatchIsReportedAsSuch) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  GameLog log = duel_log(*e);
+  log.choices[1].draws_after += 1;
+  ReplayReport r = replay(*e, log);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.error, "after choice 2 the game has drawn 0 random numbers, the log says 1");
+  // At the start, too: the log records the start's draws.
+  GameLog start = duel_log(*e);
+  start.start_draws = 5;
+  ReplayReport s = replay(*e, start);
+  EXPECT_FALSE(s.ok);
+  EXPECT_EQ(s.error, "the game's start has drawn 0 random numbers, the log says 5");
+  // The start's draws survive the round trip; an older log without them still replays.
+  GameLog back = GameLog::from_json(duel_log(*e).to_json());
+  EXPECT_EQ(back.start_draws, 0);
+  json j = json::parse(duel_log(*e).to_json());
+  j.erase("start_draws");
+  GameLog old = GameLog::from_json(j.dump());
+  EXPECT_EQ(old.start_draws, -1);
+  EXPECT_TRUE(replay(*e, old).ok);
+}
+
+}  // namespace
