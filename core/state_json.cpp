@@ -229,6 +229,8 @@ State state_from_json(const Engine& e, const json& j) {
       en.zone = x.at("zone");
       if (en.zone < -1 || en.zone >= static_cast<int>(s.zones.size())) bad("an entity in no zone " + std::to_string(en.zone));
       en.owner = x.at("owner");
+      if (en.owner < -1 || en.owner >= nseats)
+        bad("entity #" + std::to_string(s.entities.size()) + " is owned by no seat (" + std::to_string(en.owner) + ")");
       en.face_up = x.at("face_up");
       s.entities.push_back(en);
     }
@@ -257,12 +259,18 @@ State state_from_json(const Engine& e, const json& j) {
     }
     const auto& zones = j.at("zones");
     if (zones.size() != s.zones.size()) bad("the zones do not match the packs");
+    std::vector<int> listed(s.entities.size(), 0);
     for (size_t z = 0; z < zones.size(); ++z) {
       if (zones[z].at("zone").get<std::string>() != e.zone_name(s, static_cast<int>(z))) bad("the zones do not match the packs");
       s.zones[z].items = zones[z].at("items").get<std::vector<EntityId>>();
-      for (EntityId id : s.zones[z].items)
+      for (EntityId id : s.zones[z].items) {
         if (!s.entity(id) || s.entities[id].zone != static_cast<int>(z)) bad("zone " + e.zone_name(s, static_cast<int>(z)) + " lists an entity that is elsewhere");
+        if (listed[id]++) bad("zone " + e.zone_name(s, static_cast<int>(z)) + " lists entity #" + std::to_string(id) + " twice");
+      }
     }
+    for (size_t id = 0; id < s.entities.size(); ++id)
+      if (s.entities[id].zone >= 0 && !listed[id])
+        bad("entity #" + std::to_string(id) + " is in zone " + e.zone_name(s, s.entities[id].zone) + ", which does not list it");
     const auto& seats = j.at("seat_values");
     if (seats.size() != s.seats.size()) bad("seat values for another number of seats");
     for (size_t i = 0; i < seats.size(); ++i) {
@@ -272,6 +280,7 @@ State state_from_json(const Engine& e, const json& j) {
     }
     for (auto& [k, v] : json_dict(j.at("vars"), "vars")) s.set_var(k, std::move(v));
     s.start_seat = j.at("start_seat");
+    if (s.start_seat < 0 || s.start_seat >= nseats) bad("start_seat " + std::to_string(s.start_seat) + " is no seat");
     for (const auto& f : j.at("flow")) {
       FlowFrame x;
       x.node = e.node_index(f.at("node").get<std::string>());
@@ -281,6 +290,17 @@ State state_from_json(const Engine& e, const json& j) {
       x.seat_pos = f.at("seat_pos");
       x.first_seat = f.at("first_seat");
       x.child = f.at("child");
+      // The frame's body: as Engine::body_length counts it.
+      const FlowNode& n = p.flow.at(e.node_id(x.node));
+      const int body = n.combat ? static_cast<int>(p.combat.stages.size())
+                       : !n.stages.empty() ? static_cast<int>(n.stages.size())
+                       : !n.hook.empty()   ? 1
+                                           : static_cast<int>(n.steps.size());
+      const std::string where = "flow[" + std::to_string(s.flow.size()) + "] (" + n.id + ")";
+      if (x.child < -1 || x.child > body) bad(where + ": child " + std::to_string(x.child) + " is outside its body");
+      if (x.iteration < 0) bad(where + ": negative iteration");
+      if (x.seat_pos < 0 || x.seat_pos >= std::max<int64_t>(nseats, 1)) bad(where + ": seat_pos " + std::to_string(x.seat_pos) + " is no seat");
+      if (x.first_seat < 0 || x.first_seat >= std::max<int64_t>(nseats, 1)) bad(where + ": first_seat " + std::to_string(x.first_seat) + " is no seat");
       x.args = value_from_json(f.at("args"), "malformed state: flow[" + std::to_string(s.flow.size()) + "].args");
       s.flow.push_back(x);
     }
@@ -296,6 +316,13 @@ State state_from_json(const Engine& e, const json& j) {
       if (s.combat.node < 0) bad("unknown flow node '" + c.at("node").get<std::string>() + "' in the fight");
     }
     s.combat.flow_depth = c.at("flow_depth");
+    if (s.combat.seat < -1 || s.combat.seat >= nseats) bad("the fight's seat " + std::to_string(s.combat.seat) + " is no seat");
+    if (s.combat.defenders < -1 || s.combat.defenders >= static_cast<int>(s.zones.size()))
+      bad("the fight's defenders are in no zone (" + std::to_string(s.combat.defenders) + ")");
+    if (s.combat.stage < 0) bad("the fight's stage is negative");
+    if (s.combat.active && (s.combat.flow_depth < 0 || s.combat.flow_depth > static_cast<int>(s.flow.size())))
+      bad("the fight's flow depth " + std::to_string(s.combat.flow_depth) + " is outside the flow");
+    if (s.combat.active && s.combat.node < 0) bad("an active fight names no flow node");
     s.combat.attackers_lost = c.at("attackers_lost");
     for (auto [key, side] : {std::pair{"defender_ids", &s.combat.defender_ids}, std::pair{"attacker_ids", &s.combat.attacker_ids}}) {
       *side = c.at(key).get<std::vector<EntityId>>();
@@ -303,9 +330,13 @@ State state_from_json(const Engine& e, const json& j) {
         if (!s.entity(id)) bad("the fight names no entity #" + std::to_string(id));
     }
     for (const auto& a : j.at("agenda")) s.agenda.push_back(json_call(e, s, a));
+    if (s.combat.active && (s.combat.agenda_floor < 0 || s.combat.agenda_floor > static_cast<int>(s.agenda.size())))
+      bad("the fight's agenda floor " + std::to_string(s.combat.agenda_floor) + " is outside the agenda");
     for (const auto& pd : j.at("pending")) {
       Decision d;
       d.seat = pd.at("seat");
+      const std::string where = "pending[" + std::to_string(s.pending.size()) + "]";
+      if (d.seat < 0 || d.seat >= nseats) bad(where + ": seat " + std::to_string(d.seat) + " is no seat");
       d.prompt = json_text(e, pd.at("prompt"));
       d.option_label = json_text(e, pd.at("option_label"));
       for (const auto& o : pd.at("options")) {
@@ -313,6 +344,8 @@ State state_from_json(const Engine& e, const json& j) {
         opt.id = o.at("id");
         opt.int_id = o.at("int");
         opt.entity = o.at("entity");
+        if (opt.entity != kNoEntity && !s.entity(opt.entity))
+          bad(where + ": option '" + opt.id + "' names no entity #" + std::to_string(opt.entity));
         opt.label = json_text(e, o.at("label"));
         if (o.contains("on_choice")) opt.on_choice = json_function(e, o.at("on_choice"));
         d.options.push_back(std::move(opt));
@@ -341,7 +374,11 @@ State state_from_json(const Engine& e, const json& j) {
     s.result = value_from_json(j.at("result"), "malformed state: result");
     s.result_text = json_text(e, j.at("result_text"));
     s.choices_applied = j.at("choices_applied");
-    for (const auto& l : j.at("journal")) s.journal.push_back({l.at("seat"), json_text(e, l.at("text"))});
+    for (const auto& l : j.at("journal")) {
+      const int seat = l.at("seat");
+      if (seat < -1 || seat >= nseats) bad("journal[" + std::to_string(s.journal.size()) + "]: seat " + std::to_string(seat) + " is no seat");
+      s.journal.push_back({seat, json_text(e, l.at("text"))});
+    }
     return s;
   } catch (const json::exception& x) {
     throw std::runtime_error(std::string("malformed state: ") + x.what());

@@ -204,4 +204,50 @@ TEST(HostileReaders, DrawCountMismatchIsReportedAsSuch) {
   EXPECT_TRUE(replay(*e, old).ok);
 }
 
+// ---- 4. a tampered save ------------------------------------------------------
+
+TEST(HostileReaders, TamperedSaveIsRefusedByPlace) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  const State s = e->new_game(1, 2);
+  const json good = state_to_json(*e, s);
+  ASSERT_FALSE(good["pending"].empty());
+  ASSERT_FALSE(good["flow"].empty());
+  auto err = [&](auto edit) {
+    json j = good;
+    edit(j);
+    return error_of([&] { state_from_json(*e, j); });
+  };
+  EXPECT_EQ(err([](json& j) { j["pending"][0]["seat"] = 7; }), "malformed state: pending[0]: seat 7 is no seat");
+  EXPECT_EQ(err([](json& j) { j["pending"][0]["seat"] = -1; }), "malformed state: pending[0]: seat -1 is no seat");
+  EXPECT_EQ(err([](json& j) { j["pending"][0]["options"][0]["entity"] = 999; }),
+            "malformed state: pending[0]: option '" + good["pending"][0]["options"][0]["id"].get<std::string>() +
+                "' names no entity #999");
+  const std::string node = good["flow"][0]["node"];
+  EXPECT_EQ(err([](json& j) { j["flow"][0]["child"] = 1000000; }),
+            "malformed state: flow[0] (" + node + "): child 1000000 is outside its body");
+  EXPECT_EQ(err([](json& j) { j["flow"][0]["seat_pos"] = -3; }), "malformed state: flow[0] (" + node + "): seat_pos -3 is no seat");
+  EXPECT_EQ(err([](json& j) { j["flow"][0]["first_seat"] = 2; }), "malformed state: flow[0] (" + node + "): first_seat 2 is no seat");
+  EXPECT_EQ(err([](json& j) { j["flow"][0]["node"] = "nowhere"; }), "malformed state: unknown flow node 'nowhere'");
+  EXPECT_EQ(err([](json& j) { j["start_seat"] = 5; }), "malformed state: start_seat 5 is no seat");
+  EXPECT_EQ(err([](json& j) { j["entities"][0]["owner"] = 9; }), "malformed state: entity #0 is owned by no seat (9)");
+  EXPECT_EQ(err([](json& j) { j["entities"][0]["zone"] = 99; }), "malformed state: an entity in no zone 99");
+  EXPECT_EQ(err([](json& j) { j["combat"]["defenders"] = 99; }), "malformed state: the fight's defenders are in no zone (99)");
+  EXPECT_EQ(err([](json& j) { j["combat"]["seat"] = 4; }), "malformed state: the fight's seat 4 is no seat");
+  EXPECT_EQ(err([](json& j) { j["journal"] = {{{"seat", 3}, {"text", nullptr}}}; }), "malformed state: journal[0]: seat 3 is no seat");
+  // An entity a zone lists twice, or one its zone does not list.
+  int z = -1;
+  for (size_t i = 0; i < good["zones"].size(); ++i)
+    if (!good["zones"][i]["items"].empty()) z = static_cast<int>(i);
+  ASSERT_GE(z, 0);
+  const std::string zone = good["zones"][z]["zone"];
+  const int64_t first = good["zones"][z]["items"][0];
+  EXPECT_EQ(err([&](json& j) { j["zones"][z]["items"].push_back(first); }),
+            "malformed state: zone " + zone + " lists entity #" + std::to_string(first) + " twice");
+  EXPECT_EQ(err([&](json& j) { j["zones"][z]["items"].erase(0); }),
+            "malformed state: entity #" + std::to_string(first) + " is in zone " + zone + ", which does not list it");
+  // The untouched save still loads, with the same hash.
+  EXPECT_EQ(state_from_json(*e, good).hash(), s.hash());
+}
+
 }  // namespace
