@@ -250,4 +250,136 @@ TEST(HostileReaders, TamperedSaveIsRefusedByPlace) {
   EXPECT_EQ(state_from_json(*e, good).hash(), s.hash());
 }
 
+// ---- 5. the CLI's leaks --------------------------------------------------------
+
+const char* kSecretToml = R"(
+[pack]
+id = "secret-bids"
+name = { en = "Secret bids" }
+version = "1"
+rules = "rules.lua"
+texts = ["texts.toml"]
+
+[seats]
+min = 2
+max = 2
+default = 2
+
+[flow]
+root = "game"
+[flow.game]
+steps = ["round"]
+finish = "done"
+[flow.round]
+hook = "bid"
+)";
+
+const char* kSecretLua = R"(
+local T = tabula
+local M = {}
+function M.bid()
+  for seat = 1, T.seats() do
+    T.decide { seat = seat, prompt = "your_bid", secret = true, options = { "b1", "b2", "b3" }, label = "bid",
+               on_choice = "chosen" }
+  end
+end
+function M.chosen() end
+function M.done() T.game_over { winner = 1 } end
+return M
+)";
+
+const char* kSecretTexts = R"(
+your_bid = "Your sealed bid"
+bid = "bid {id}"
+)";
+
+struct CliRun {
+  int code = -1;
+  std::string text;
+};
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+void write(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream f(p);
+  f << text;
+}
+
+class HostileReadersCli : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    tmp_ = fs::temp_directory_path() / ("tabula-hostile-readers-" + std::to_string(getpid()));
+    fs::remove_all(tmp_);
+    write(tmp_ / "secret" / "pack.toml", kSecretToml);
+    write(tmp_ / "secret" / "rules.lua", kSecretLua);
+    write(tmp_ / "secret" / "texts.toml", kSecretTexts);
+  }
+  static void TearDownTestSuite() { fs::remove_all(tmp_); }
+
+  static CliRun tabula(const std::string& args, const std::string& input = "") {
+    fs::path in = tmp_ / "stdin.txt";
+    write(in, input);
+    std::string cmd = "cd " + shell_quote(TABULA_SOURCE_DIR) + " && " +
+                      shell_quote(std::string(TABULA_BINARY_DIR) + "/tools/tabula") + " " + args + " < " +
+                      shell_quote(in.string()) + " 2>&1";
+    CliRun o;
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return o;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.text.append(buf, n);
+    int status = pclose(p);
+    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return o;
+  }
+  static fs::path tmp_;
+};
+fs::path HostileReadersCli::tmp_;
+
+TEST_F(HostileReadersCli, PlayPrintsTheSeedOnlyAtTheEnd) {
+  CliRun p = tabula("play tests/packs/duel --seats human,random --seed 777", [] {
+    std::string in;
+    for (int i = 0; i < 40; ++i) in += "1\n";
+    return in;
+  }());
+  ASSERT_EQ(p.code, 0) << p.text;
+  const size_t over = p.text.find("Game over");
+  ASSERT_NE(over, std::string::npos) << p.text;
+  EXPECT_EQ(p.text.find("777"), p.text.find("seed 777\n") + 5) << p.text;  // nowhere else
+  EXPECT_GT(p.text.find("seed 777\n"), over) << p.text;
+  // A player who quits gets the seed too, after the last choice.
+  CliRun q = tabula("play tests/packs/duel --seats human,random --seed 778", "q\n");
+  EXPECT_EQ(q.code, 0) << q.text;
+  EXPECT_GT(q.text.find("seed 778\n"), q.text.find("Quit after")) << q.text;
+  EXPECT_EQ(q.text.find("778"), q.text.find("seed 778\n") + 5) << q.text;
+}
+
+TEST_F(HostileReadersCli, AHumansSecretChoiceIsNotEchoed) {
+  CliRun p = tabula("play " + shell_quote((tmp_ / "secret").string()) + " --seats human,human --seed 1", "3\n2\n");
+  ASSERT_EQ(p.code, 0) << p.text;
+  EXPECT_TRUE(contains(p.text, "Seat 1 (human) made a secret choice")) << p.text;
+  EXPECT_TRUE(contains(p.text, "Seat 2 (human) made a secret choice")) << p.text;
+  EXPECT_FALSE(contains(p.text, "chose: bid")) << p.text;
+  EXPECT_TRUE(contains(p.text, "Game over")) << p.text;
+}
+
+TEST_F(HostileReadersCli, ReplayOfADeeplyNestedLogIsAnErrorNotACrash) {
+  write(tmp_ / "deep.json", R"({"format": "tabula-log/2", "packs": ["tests/packs/duel"], "seed": 1, "seats": 2, "options": )" +
+                                nested_arrays(100000) + R"(, "start_hash": "1", "choices": []})");
+  CliRun r = tabula("replay " + shell_quote((tmp_ / "deep.json").string()));
+  EXPECT_EQ(r.code, 1) << r.text;
+  EXPECT_TRUE(contains(r.text, "deep.json: log: line 1: nested deeper than 64 levels")) << r.text;
+  // A log of 0 seats is refused by the pack's range.
+  write(tmp_ / "zero.json", R"({"format": "tabula-log/2", "packs": ["tests/packs/duel"], "seed": 1, "seats": 0, "options": {},
+                                "start_hash": "1", "choices": []})");
+  CliRun z = tabula("replay " + shell_quote((tmp_ / "zero.json").string()));
+  EXPECT_EQ(z.code, 1) << z.text;
+  EXPECT_TRUE(contains(z.text, "MISMATCH after 0 of 0 steps: log: seats: 0 is outside the pack's 2..2 seats")) << z.text;
+}
+
 }  // namespace
