@@ -250,6 +250,51 @@ TEST(HostileReaders, TamperedSaveIsRefusedByPlace) {
   EXPECT_EQ(state_from_json(*e, good).hash(), s.hash());
 }
 
+// ---- 2 and 6. scenario files ----------------------------------------------------
+
+std::string scenario_failures(const std::string& name, const std::string& body) {
+  const fs::path dir = fs::temp_directory_path() / ("tabula-hostile-scenarios-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const fs::path file = dir / name;
+  {
+    std::ofstream f(file);
+    f << "[scenario]\npack = \"" << TABULA_SOURCE_DIR << "/tests/packs/duel\"\n" << body;
+  }
+  ScenarioResult r = run_scenario(file.string(), std::string(TABULA_SOURCE_DIR) + "/content");
+  std::string out = r.ok ? "OK" : "";
+  for (const auto& x : r.failures) out += x.substr(x.find(name) == std::string::npos ? 0 : x.find(name)) + "\n";
+  fs::remove_all(dir);
+  return out;
+}
+
+TEST(HostileReaders, ScenarioSeatCountsOutsideThePackAreRefused) {
+  for (const char* seats : {"0", "-5", "3", "2000000000"})
+    EXPECT_EQ(scenario_failures("seats.toml", std::string("seats = ") + seats + "\n[expect]\n\"game.over\" = false\n"),
+              "seats.toml:3:9: scenario.seats: " + std::string(seats) + " is outside the pack's 2..2 seats\n");
+  EXPECT_EQ(scenario_failures("seats.toml", "seats = 2\n[expect]\n\"game.over\" = false\n"), "OK");
+}
+
+TEST(HostileReaders, ScenarioValuesOfTheWrongTypeAreRefused) {
+  EXPECT_EQ(scenario_failures("t.toml", "seats = \"two\"\n"), "t.toml:3:9: scenario.seats must be an integer\n");
+  EXPECT_EQ(scenario_failures("t.toml", "seed = true\n"), "t.toml:3:8: scenario.seed must be an integer\n");
+  EXPECT_EQ(scenario_failures("t.toml", "finish = 1\n"), "t.toml:3:10: scenario.finish must be a string\n");
+  EXPECT_EQ(scenario_failures("t.toml", "[[create]]\ndef = \"knight\"\nzone = \"band@1\"\nface_up = 1\n"),
+            "t.toml:6:11: create.face_up must be a boolean\n");
+  EXPECT_EQ(scenario_failures("t.toml", "[[create]]\ndef = 7\n"), "t.toml:4:7: create.def must be a string\n");
+}
+
+TEST(HostileReaders, ScenarioPropsTheKindDoesNotDeclareAreRefused) {
+  EXPECT_EQ(scenario_failures("p.toml", "[[create]]\ndef = \"knight\"\nzone = \"band\"\nseat = 1\nprops = { wings = 2 }\n"),
+            "p.toml:7:19: create.props.wings: no kind declares a property 'wings'\n");
+  EXPECT_EQ(scenario_failures("p.toml", "[[create]]\ndef = \"knight\"\nzone = \"band\"\nseat = 1\nprops = { hp = \"lots\" }\n"),
+            "p.toml:7:16: create.props.hp: property 'hp' of kind 'fighter' holds integer values, not string\n");
+}
+
+TEST(HostileReaders, ScenarioWithoutChecksFails) {
+  EXPECT_EQ(scenario_failures("none.toml", "seed = 4\n"),
+            "none.toml: the scenario checks nothing; give an [expect] table, a step's expect, options or expect_error\n");
+}
+
 // ---- 5. the CLI's leaks --------------------------------------------------------
 
 const char* kSecretToml = R"(
