@@ -1,7 +1,9 @@
 #include "core/game_log.h"
 
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/engine.h"
 #include "core/state_json.h"
@@ -16,7 +18,39 @@ std::string hex(uint64_t v) {
   o << std::hex << v;
   return o.str();
 }
-uint64_t unhex(const std::string& s) { return std::stoull(s, nullptr, 16); }
+[[noreturn]] void bad(const std::string& where, const std::string& what) {
+  throw std::runtime_error("log: " + where + ": " + what);
+}
+const json& field(const json& j, const char* key, const std::string& where) {
+  if (!j.is_object()) bad(where, "not an object");
+  auto it = j.find(key);
+  if (it == j.end()) bad(where.empty() ? key : where + "." + key, "missing");
+  return *it;
+}
+std::string sub(const std::string& where, const char* key) { return where.empty() ? key : where + "." + key; }
+// A hash: hexadecimal digits, at most 16 of them.
+uint64_t unhex(const json& j, const std::string& where) {
+  if (!j.is_string()) bad(where, "not a number (a hexadecimal string)");
+  const std::string& s = j.get_ref<const std::string&>();
+  if (s.empty() || s.size() > 16 || s.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+    bad(where, "not a number ('" + s.substr(0, 40) + "' is not a hexadecimal hash)");
+  return std::stoull(s, nullptr, 16);
+}
+uint64_t unsigned_number(const json& j, const std::string& where) {
+  if (!j.is_number_unsigned()) bad(where, "not a number (a whole number from 0)");
+  return j.get<uint64_t>();
+}
+int64_t whole_number(const json& j, const std::string& where, int64_t lo, int64_t hi) {
+  if (!j.is_number_integer()) bad(where, "not a number");
+  const bool too_big = j.is_number_unsigned() && j.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX);
+  if (too_big || j.get<int64_t>() < lo || j.get<int64_t>() > hi)
+    bad(where, "out of range (" + j.dump() + ")");
+  return j.get<int64_t>();
+}
+std::string string_field(const json& j, const std::string& where) {
+  if (!j.is_string()) bad(where, "not a string");
+  return j.get<std::string>();
+}
 }  // namespace
 
 std::string GameLog::to_json() const {
@@ -27,6 +61,7 @@ std::string GameLog::to_json() const {
   j["seats"] = seats;
   j["options"] = value_to_json(Value::dict(options));
   j["start_hash"] = hex(start_hash);
+  if (start_draws >= 0) j["start_draws"] = start_draws;
   json cs = json::array();
   for (const auto& c : choices)
     cs.push_back({{"seat", c.seat + 1}, {"option", c.option}, {"hash", hex(c.hash_after)}, {"draws", c.draws_after}});
@@ -35,31 +70,59 @@ std::string GameLog::to_json() const {
 }
 
 GameLog GameLog::from_json(const std::string& text) {
-  try {
-    json j = json::parse(text);
-    const std::string format = j.value("format", "");
-    if (format == "tabula-log/1")
-      throw std::runtime_error(
-          "this log was recorded by an older format (tabula-log/1), whose state hashes this version does not "
-          "compute; play or run the game again to record a tabula-log/2 log");
-    if (format != "tabula-log/2") throw std::runtime_error("not a tabula log (format tabula-log/2)");
-    GameLog g;
-    g.packs = j.at("packs").get<std::vector<std::string>>();
-    g.seed = j.at("seed");
-    g.seats = j.at("seats");
-    g.options = value_from_json(j.at("options")).entries();
-    g.start_hash = unhex(j.at("start_hash"));
-    for (const auto& c : j.at("choices"))
-      g.choices.push_back({c.at("seat").get<int>() - 1, c.at("option"), unhex(c.at("hash")), c.at("draws")});
-    return g;
-  } catch (const json::exception& e) {
-    throw std::runtime_error(std::string("malformed log: ") + e.what());
+  json j = parse_json(text, "log");
+  if (!j.is_object()) throw std::runtime_error("not a tabula log (format tabula-log/2)");
+  const std::string format = j.value("format", "");
+  if (format == "tabula-log/1")
+    throw std::runtime_error(
+        "this log was recorded by an older format (tabula-log/1), whose state hashes this version does not "
+        "compute; play or run the game again to record a tabula-log/2 log");
+  if (format != "tabula-log/2") throw std::runtime_error("not a tabula log (format tabula-log/2)");
+  GameLog g;
+  const json& packs = field(j, "packs", "");
+  if (!packs.is_array()) bad("packs", "not a list of pack folders");
+  for (size_t i = 0; i < packs.size(); ++i) g.packs.push_back(string_field(packs[i], "packs[" + std::to_string(i) + "]"));
+  g.seed = unsigned_number(field(j, "seed", ""), "seed");
+  // Bounded by the pack when the log is replayed; here only by the type.
+  g.seats = static_cast<int>(whole_number(field(j, "seats", ""), "seats", INT32_MIN, INT32_MAX));
+  const json& options = field(j, "options", "");
+  if (!options.is_object()) bad("options", "not an object");
+  g.options = value_from_json(options, "log: options").entries();
+  g.start_hash = unhex(field(j, "start_hash", ""), "start_hash");
+  if (j.contains("start_draws"))
+    g.start_draws = static_cast<int64_t>(
+        whole_number(j.at("start_draws"), "start_draws", 0, INT64_MAX));
+  const json& choices = field(j, "choices", "");
+  if (!choices.is_array()) bad("choices", "not a list");
+  for (size_t i = 0; i < choices.size(); ++i) {
+    const std::string where = "choices[" + std::to_string(i + 1) + "]";
+    const json& c = choices[i];
+    LoggedChoice x;
+    x.seat = static_cast<int>(whole_number(field(c, "seat", where), sub(where, "seat"), 1, INT32_MAX)) - 1;
+    x.option = string_field(field(c, "option", where), sub(where, "option"));
+    x.hash_after = unhex(field(c, "hash", where), sub(where, "hash"));
+    x.draws_after = unsigned_number(field(c, "draws", where), sub(where, "draws"));
+    g.choices.push_back(std::move(x));
   }
+  return g;
 }
 
 ReplayReport replay(Engine& engine, const GameLog& log) {
   ReplayReport r;
+  const SeatsDef& seats = engine.packs().seats;
+  if (log.seats < seats.min || log.seats > seats.max) {
+    r.ok = false;
+    r.error = "log: seats: " + std::to_string(log.seats) + " is outside the pack's " + std::to_string(seats.min) +
+              ".." + std::to_string(seats.max) + " seats";
+    return r;
+  }
   State s = engine.new_game(log.seed, log.seats, log.options);
+  if (log.start_draws >= 0 && s.rng.draws() != static_cast<uint64_t>(log.start_draws)) {
+    r.ok = false;
+    r.error = "the game's start has drawn " + std::to_string(s.rng.draws()) + " random numbers, the log says " +
+              std::to_string(log.start_draws);
+    return r;
+  }
   if (s.hash() != log.start_hash) {
     r.ok = false;
     r.error = "the starting state differs (hash " + hex(s.hash()) + ", log says " + hex(log.start_hash) + ")";

@@ -24,6 +24,7 @@ struct GameLog {
   int seats = 1;
   Dict options;
   uint64_t start_hash = 0;
+  int64_t start_draws = -1;  // RNG draws at the start; -1: not recorded (older logs)
   std::vector<LoggedChoice> choices;
 
   std::string to_json() const;
@@ -36,7 +37,8 @@ struct ReplayReport {
   std::string error;
 };
 
-// Replays a log on `engine` and compares every hash.
+// Replays a log on `engine` and compares every hash. A seat count outside
+// the pack's [seats] range is reported, not played.
 ReplayReport replay(Engine& engine, const GameLog& log);
 
 }  // namespace tabula

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "core/engine.h"
+#include "core/kernel_error.h"
 #include "core/subset.h"
 
 namespace tabula {
@@ -59,6 +60,13 @@ std::string set_choice(const toml::array& ids) {
     out += x.is_string() ? *x.value<std::string>() : std::to_string(*x.value<int64_t>());
   }
   return out;
+}
+
+// A key of `t`, if present, must hold a value of this TOML type.
+void want(const toml::table& t, const char* key, toml::node_type type, const char* what, const std::string& prefix) {
+  const toml::node* n = t.get(key);
+  if (n && n->type() != type)
+    throw std::runtime_error(at(*n) + ": " + prefix + key + " must be " + what);
 }
 
 struct Runner {
@@ -200,6 +208,9 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     if (!sc) throw std::runtime_error(path + ": missing [scenario] table");
     only_keys(doc, {"scenario", "create", "counters", "vars", "step", "expect"}, "");
     only_keys(*sc, {"name", "spec", "pack", "seats", "seed", "options", "finish"}, "scenario.");
+    for (const char* k : {"name", "spec", "pack", "finish"}) want(*sc, k, toml::node_type::string, "a string", "scenario.");
+    for (const char* k : {"seats", "seed"}) want(*sc, k, toml::node_type::integer, "an integer", "scenario.");
+    want(*sc, "options", toml::node_type::table, "a table", "scenario.");
     r.name = (*sc)["name"].value<std::string>().value_or(path);
     r.spec = sc->get("spec") ? sc->get("spec")->value<std::string>().value_or("") : "";
     std::string pack = (*sc)["pack"].value<std::string>().value_or("");
@@ -210,7 +221,13 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     if (!lr.ok()) throw std::runtime_error("pack " + pack + " does not load:\n" + lr.report());
     auto engine = std::make_unique<Engine>(std::move(lr.packs));
     run.engine = engine.get();
-    int seats = static_cast<int>((*sc)["seats"].value<int64_t>().value_or(engine->packs().seats.fallback));
+    const SeatsDef& range = engine->packs().seats;
+    const int64_t seats64 = (*sc)["seats"].value<int64_t>().value_or(range.fallback);
+    if (seats64 < range.min || seats64 > range.max)
+      throw std::runtime_error((sc->get("seats") ? at(*sc->get("seats")) : path) + ": scenario.seats: " + std::to_string(seats64) +
+                               " is outside the pack's " + std::to_string(range.min) + ".." + std::to_string(range.max) +
+                               " seats");
+    const int seats = static_cast<int>(seats64);
     uint64_t seed = static_cast<uint64_t>((*sc)["seed"].value<int64_t>().value_or(1));
     Dict options;
     if (const toml::node* o = sc->get("options")) options = to_value(*o).entries();
@@ -222,6 +239,10 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         if (!c.is_table()) throw std::runtime_error(at(c) + ": each [[create]] entry must be a table");
         const toml::table& t = *c.as_table();
         only_keys(t, {"as", "def", "zone", "seat", "owner", "face_up", "props"}, "create.");
+        for (const char* k : {"as", "def", "zone"}) want(t, k, toml::node_type::string, "a string", "create.");
+        for (const char* k : {"seat", "owner"}) want(t, k, toml::node_type::integer, "an integer", "create.");
+        want(t, "face_up", toml::node_type::boolean, "a boolean", "create.");
+        want(t, "props", toml::node_type::table, "a table", "create.");
         std::string def = t["def"].value<std::string>().value_or("");
         std::string zone = t["zone"].value<std::string>().value_or("");
         int seat = static_cast<int>(t["seat"].value<int64_t>().value_or(0)) - 1;
@@ -234,7 +255,13 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         }
         if (auto fu = t["face_up"].value<bool>()) run.state.entities[id].face_up = *fu;
         if (const toml::table* props = t["props"].as_table())
-          for (auto&& [k, v] : *props) engine->set_prop(run.state, id, k.str(), to_value(v));
+          for (auto&& [k, v] : *props) {
+            try {
+              engine->set_prop(run.state, id, k.str(), to_value(v));
+            } catch (const KernelError& e) {  // a property the kind does not declare, or a value of another type
+              throw std::runtime_error(at(v) + ": create.props." + std::string(k.str()) + ": " + e.what());
+            }
+          }
         if (auto as = t["as"].value<std::string>()) {
           if (run.aliases.count(*as)) throw std::runtime_error(at(c) + ": alias '" + *as + "' used twice");
           run.aliases[*as] = id;
@@ -320,6 +347,8 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     if (run.state.over && !run.state.result_text.empty())
       r.journal.push_back(engine->render(run.state, run.state.result_text));
     if (const toml::table* e = doc["expect"].as_table()) run.check(*e, "final [expect]");
+    if (r.checks == 0)
+      run.fail(path + ": the scenario checks nothing; give an [expect] table, a step's expect, options or expect_error");
     if (finish == "over" && !run.state.over) {
       std::string open;
       for (const auto& d : run.state.pending)

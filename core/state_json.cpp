@@ -3,6 +3,7 @@
 #include "core/engine.h"
 
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <stdexcept>
 
 namespace tabula {
@@ -29,29 +30,71 @@ json value_to_json(const Value& v) {
   return nullptr;
 }
 
-Value value_from_json(const json& j) {
+namespace {
+Value value_from_json_at(const json& j, const std::string& where, int depth) {
+  if (depth > kMaxValueDepth)
+    throw std::runtime_error(where + ": nested deeper than " + std::to_string(kMaxValueDepth) + " levels");
   if (j.is_null()) return {};
   if (j.is_boolean()) return Value(j.get<bool>());
-  if (j.is_number_integer()) return Value(j.get<int64_t>());
+  if (j.is_number_integer()) {
+    if (j.is_number_unsigned() && j.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
+      throw std::runtime_error(where + ": integer out of range");
+    return Value(j.get<int64_t>());
+  }
   if (j.is_string()) return Value(j.get<std::string>());
   if (j.is_array()) {
     List l;
-    for (const auto& x : j) l.push_back(value_from_json(x));
+    for (const auto& x : j) l.push_back(value_from_json_at(x, where, depth + 1));
     return Value::list(std::move(l));
   }
   if (j.is_object()) {
     Dict d;
-    for (auto it = j.begin(); it != j.end(); ++it) d.emplace_back(it.key(), value_from_json(it.value()));
+    for (auto it = j.begin(); it != j.end(); ++it) d.emplace_back(it.key(), value_from_json_at(it.value(), where, depth + 1));
     return Value::dict(std::move(d));
   }
-  throw std::runtime_error("unsupported JSON value (numbers must be integers): " + j.dump());
+  throw std::runtime_error(where + ": unsupported JSON value (numbers must be integers): " + j.dump());
+}
+}  // namespace
+
+Value value_from_json(const json& j, const std::string& where) { return value_from_json_at(j, where, 0); }
+
+json parse_json(std::string_view text, const std::string& what) {
+  // nlohmann's parser keeps its own stack, but copying, printing or
+  // converting a document recurses: refuse deep nesting before parsing.
+  int depth = 0, line = 1;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (c == '\n') ++line;
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth)
+        throw std::runtime_error(what + ": line " + std::to_string(line) + ": nested deeper than " +
+                                 std::to_string(kMaxJsonDepth) + " levels");
+    } else if (c == ']' || c == '}') --depth;
+  }
+  try {
+    return json::parse(text);
+  } catch (const json::exception& x) {
+    throw std::runtime_error(what + ": " + x.what());
+  }
 }
 
 namespace {
 constexpr const char* kFormat = "tabula-state/2";
 
 json dict_json(const Dict& d) { return value_to_json(Value::dict(d)); }
-Dict json_dict(const json& j) { return j.is_null() ? Dict{} : value_from_json(j).entries(); }
+Dict json_dict(const json& j, const std::string& where) {
+  if (j.is_null()) return Dict{};
+  if (!j.is_object() && !(j.is_array() && j.empty()))
+    throw std::runtime_error("malformed state: " + where + ": not an object");
+  return value_from_json(j, "malformed state: " + where).entries();
+}
 
 [[noreturn]] void bad(const std::string& what) { throw std::runtime_error("malformed state: " + what); }
 
@@ -64,7 +107,7 @@ TextRef json_text(const Engine& e, const json& j) {
   if (j.is_null()) return t;
   t.key = e.packs().text_id(j.at("text").get<std::string>());
   if (t.key < 0) bad("unknown text '" + j.at("text").get<std::string>() + "'");
-  t.args = value_from_json(j.at("args"));
+  t.args = value_from_json(j.at("args"), "malformed state: text arguments");
   return t;
 }
 
@@ -90,7 +133,7 @@ Call json_call(const Engine& e, const State& s, const json& j) {
   if (kind < 0 || kind > static_cast<int>(CallKind::Probe)) bad("unknown call kind " + std::to_string(kind));
   c.kind = static_cast<CallKind>(kind);
   c.detail = j.at("detail");
-  c.args = value_from_json(j.at("args"));
+  c.args = value_from_json(j.at("args"), "malformed state: call arguments");
   return c;
 }
 }  // namespace
@@ -175,7 +218,7 @@ State state_from_json(const Engine& e, const json& j) {
     }
     const int64_t nseats = j.at("seats");
     if (nseats < p.seats.min || nseats > p.seats.max) bad("seat count " + std::to_string(nseats) + " outside the pack's range");
-    State s = e.blank_state(j.at("seed"), static_cast<int>(nseats), json_dict(j.at("options")));
+    State s = e.blank_state(j.at("seed"), static_cast<int>(nseats), json_dict(j.at("options"), "options"));
     uint64_t words[4];
     for (int i = 0; i < 4; ++i) words[i] = j.at("rng").at("words").at(i);
     s.rng.restore(words, j.at("rng").at("draws"));
@@ -186,15 +229,18 @@ State state_from_json(const Engine& e, const json& j) {
       en.zone = x.at("zone");
       if (en.zone < -1 || en.zone >= static_cast<int>(s.zones.size())) bad("an entity in no zone " + std::to_string(en.zone));
       en.owner = x.at("owner");
+      if (en.owner < -1 || en.owner >= nseats)
+        bad("entity #" + std::to_string(s.entities.size()) + " is owned by no seat (" + std::to_string(en.owner) + ")");
       en.face_up = x.at("face_up");
       s.entities.push_back(en);
     }
     for (const auto& c : j.at("props")) {
+      const std::string where = "malformed state: props[" + std::to_string(s.props.size()) + "].value";
       PropCell cell;
       cell.entity = c.at("entity");
       cell.prop = p.prop_id(c.at("prop").get<std::string>());
       if (!s.entity(cell.entity) || cell.prop < 0) bad("a property of no entity or of no kind");
-      cell.value = value_from_json(c.at("value"));
+      cell.value = value_from_json(c.at("value"), where);
       s.props.push_back(std::move(cell));
     }
     if (!std::is_sorted(s.props.begin(), s.props.end(), [](const PropCell& a, const PropCell& b) {
@@ -213,20 +259,28 @@ State state_from_json(const Engine& e, const json& j) {
     }
     const auto& zones = j.at("zones");
     if (zones.size() != s.zones.size()) bad("the zones do not match the packs");
+    std::vector<int> listed(s.entities.size(), 0);
     for (size_t z = 0; z < zones.size(); ++z) {
       if (zones[z].at("zone").get<std::string>() != e.zone_name(s, static_cast<int>(z))) bad("the zones do not match the packs");
       s.zones[z].items = zones[z].at("items").get<std::vector<EntityId>>();
-      for (EntityId id : s.zones[z].items)
+      for (EntityId id : s.zones[z].items) {
         if (!s.entity(id) || s.entities[id].zone != static_cast<int>(z)) bad("zone " + e.zone_name(s, static_cast<int>(z)) + " lists an entity that is elsewhere");
+        if (listed[id]++) bad("zone " + e.zone_name(s, static_cast<int>(z)) + " lists entity #" + std::to_string(id) + " twice");
+      }
     }
+    for (size_t id = 0; id < s.entities.size(); ++id)
+      if (s.entities[id].zone >= 0 && !listed[id])
+        bad("entity #" + std::to_string(id) + " is in zone " + e.zone_name(s, s.entities[id].zone) + ", which does not list it");
     const auto& seats = j.at("seat_values");
     if (seats.size() != s.seats.size()) bad("seat values for another number of seats");
     for (size_t i = 0; i < seats.size(); ++i) {
-      s.seats[i].counters = json_dict(seats[i].at("counters"));
-      s.seats[i].secret = json_dict(seats[i].at("secret"));
+      const std::string where = "seat_values[" + std::to_string(i) + "].";
+      s.seats[i].counters = json_dict(seats[i].at("counters"), where + "counters");
+      s.seats[i].secret = json_dict(seats[i].at("secret"), where + "secret");
     }
-    for (auto& [k, v] : json_dict(j.at("vars"))) s.set_var(k, std::move(v));
+    for (auto& [k, v] : json_dict(j.at("vars"), "vars")) s.set_var(k, std::move(v));
     s.start_seat = j.at("start_seat");
+    if (s.start_seat < 0 || s.start_seat >= nseats) bad("start_seat " + std::to_string(s.start_seat) + " is no seat");
     for (const auto& f : j.at("flow")) {
       FlowFrame x;
       x.node = e.node_index(f.at("node").get<std::string>());
@@ -236,7 +290,18 @@ State state_from_json(const Engine& e, const json& j) {
       x.seat_pos = f.at("seat_pos");
       x.first_seat = f.at("first_seat");
       x.child = f.at("child");
-      x.args = value_from_json(f.at("args"));
+      // The frame's body: as Engine::body_length counts it.
+      const FlowNode& n = p.flow.at(e.node_id(x.node));
+      const int body = n.combat ? static_cast<int>(p.combat.stages.size())
+                       : !n.stages.empty() ? static_cast<int>(n.stages.size())
+                       : !n.hook.empty()   ? 1
+                                           : static_cast<int>(n.steps.size());
+      const std::string where = "flow[" + std::to_string(s.flow.size()) + "] (" + n.id + ")";
+      if (x.child < -1 || x.child > body) bad(where + ": child " + std::to_string(x.child) + " is outside its body");
+      if (x.iteration < 0) bad(where + ": negative iteration");
+      if (x.seat_pos < 0 || x.seat_pos >= std::max<int64_t>(nseats, 1)) bad(where + ": seat_pos " + std::to_string(x.seat_pos) + " is no seat");
+      if (x.first_seat < 0 || x.first_seat >= std::max<int64_t>(nseats, 1)) bad(where + ": first_seat " + std::to_string(x.first_seat) + " is no seat");
+      x.args = value_from_json(f.at("args"), "malformed state: flow[" + std::to_string(s.flow.size()) + "].args");
       s.flow.push_back(x);
     }
     const auto& c = j.at("combat");
@@ -251,6 +316,13 @@ State state_from_json(const Engine& e, const json& j) {
       if (s.combat.node < 0) bad("unknown flow node '" + c.at("node").get<std::string>() + "' in the fight");
     }
     s.combat.flow_depth = c.at("flow_depth");
+    if (s.combat.seat < -1 || s.combat.seat >= nseats) bad("the fight's seat " + std::to_string(s.combat.seat) + " is no seat");
+    if (s.combat.defenders < -1 || s.combat.defenders >= static_cast<int>(s.zones.size()))
+      bad("the fight's defenders are in no zone (" + std::to_string(s.combat.defenders) + ")");
+    if (s.combat.stage < 0) bad("the fight's stage is negative");
+    if (s.combat.active && (s.combat.flow_depth < 0 || s.combat.flow_depth > static_cast<int>(s.flow.size())))
+      bad("the fight's flow depth " + std::to_string(s.combat.flow_depth) + " is outside the flow");
+    if (s.combat.active && s.combat.node < 0) bad("an active fight names no flow node");
     s.combat.attackers_lost = c.at("attackers_lost");
     for (auto [key, side] : {std::pair{"defender_ids", &s.combat.defender_ids}, std::pair{"attacker_ids", &s.combat.attacker_ids}}) {
       *side = c.at(key).get<std::vector<EntityId>>();
@@ -258,9 +330,13 @@ State state_from_json(const Engine& e, const json& j) {
         if (!s.entity(id)) bad("the fight names no entity #" + std::to_string(id));
     }
     for (const auto& a : j.at("agenda")) s.agenda.push_back(json_call(e, s, a));
+    if (s.combat.active && (s.combat.agenda_floor < 0 || s.combat.agenda_floor > static_cast<int>(s.agenda.size())))
+      bad("the fight's agenda floor " + std::to_string(s.combat.agenda_floor) + " is outside the agenda");
     for (const auto& pd : j.at("pending")) {
       Decision d;
       d.seat = pd.at("seat");
+      const std::string where = "pending[" + std::to_string(s.pending.size()) + "]";
+      if (d.seat < 0 || d.seat >= nseats) bad(where + ": seat " + std::to_string(d.seat) + " is no seat");
       d.prompt = json_text(e, pd.at("prompt"));
       d.option_label = json_text(e, pd.at("option_label"));
       for (const auto& o : pd.at("options")) {
@@ -268,6 +344,8 @@ State state_from_json(const Engine& e, const json& j) {
         opt.id = o.at("id");
         opt.int_id = o.at("int");
         opt.entity = o.at("entity");
+        if (opt.entity != kNoEntity && !s.entity(opt.entity))
+          bad(where + ": option '" + opt.id + "' names no entity #" + std::to_string(opt.entity));
         opt.label = json_text(e, o.at("label"));
         if (o.contains("on_choice")) opt.on_choice = json_function(e, o.at("on_choice"));
         d.options.push_back(std::move(opt));
@@ -293,10 +371,14 @@ State state_from_json(const Engine& e, const json& j) {
       s.pending.push_back(std::move(d));
     }
     s.over = j.at("over");
-    s.result = value_from_json(j.at("result"));
+    s.result = value_from_json(j.at("result"), "malformed state: result");
     s.result_text = json_text(e, j.at("result_text"));
     s.choices_applied = j.at("choices_applied");
-    for (const auto& l : j.at("journal")) s.journal.push_back({l.at("seat"), json_text(e, l.at("text"))});
+    for (const auto& l : j.at("journal")) {
+      const int seat = l.at("seat");
+      if (seat < -1 || seat >= nseats) bad("journal[" + std::to_string(s.journal.size()) + "]: seat " + std::to_string(seat) + " is no seat");
+      s.journal.push_back({seat, json_text(e, l.at("text"))});
+    }
     return s;
   } catch (const json::exception& x) {
     throw std::runtime_error(std::string("malformed state: ") + x.what());

@@ -4,6 +4,7 @@
 #pragma once
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <string_view>
 
 #include "core/state.h"
 
@@ -11,8 +12,18 @@ namespace tabula {
 
 class Engine;
 
+// The kernel's values nest at most this many levels (docs/lua-api.md).
+inline constexpr int kMaxValueDepth = 32;
+// A document nested deeper than this is refused before it is parsed: every
+// reader of kernel JSON walks it recursively.
+inline constexpr int kMaxJsonDepth = 64;
+
 nlohmann::json value_to_json(const Value& v);
-Value value_from_json(const nlohmann::json& j);
+// `where` names the value in errors ("options", "props[3].value").
+Value value_from_json(const nlohmann::json& j, const std::string& where = "value");
+// Parses `text` after checking that it nests at most kMaxJsonDepth levels;
+// errors (std::runtime_error) start with `what` and give the line.
+nlohmann::json parse_json(std::string_view text, const std::string& what);
 nlohmann::json state_to_json(const Engine& e, const State& s);
 State state_from_json(const Engine& e, const nlohmann::json& j);  // throws std::runtime_error on malformed input
 

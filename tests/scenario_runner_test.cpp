@@ -36,7 +36,7 @@ std::string failures(const tabula::ScenarioResult& r) {
 }  // namespace
 
 TEST(ScenarioRunner, NonTableEntriesAreReportedWithTheirPosition) {
-  auto r = run("create.toml", "create = [1]\n[scenario]\nname = 3\n" + kPack);
+  auto r = run("create.toml", "create = [1]\n[scenario]\nname = \"x\"\n" + kPack);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(failures(r).find("create.toml:1:11: each [[create]] entry must be a table"), std::string::npos)
       << failures(r);

@@ -263,7 +263,9 @@ int cmd_play(const PlayArgs& a) {
     std::cout << ", " << ui(a.lang, Ui::Setup) << " " << setup;
     if (named != e.packs().setups.end() && named->second.name.en != setup) std::cout << " (" << named->second.name.get(a.lang) << ")";
   }
-  std::cout << ", " << ui(a.lang, Ui::SeedLine) << " " << seed << "\n";
+  // No seed here: the hidden cards and the random seats' choices follow from
+  // it. It is printed when the game ends, for the replay.
+  std::cout << "\n";
   for (int i = 0; i < g.seats; ++i) std::cout << "  " << table.seat_name(i) << "\n";
 
   State s;
@@ -278,6 +280,7 @@ int cmd_play(const PlayArgs& a) {
   log.seats = g.seats;
   log.options = g.options;
   log.start_hash = s.hash();
+  log.start_draws = static_cast<int64_t>(s.rng.draws());
   table.journal(s);
 
   std::vector<RandomAgent> agents;
@@ -316,7 +319,11 @@ int cmd_play(const PlayArgs& a) {
           break;
         }
         option = subset_id(*d, set);
-        if (!isatty(STDIN_FILENO)) std::cout << ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(e, s, *d, set, a.lang)) << "\n";
+        // Echoed for transcripts, except a secret choice: the other seats have not decided yet.
+        if (!isatty(STDIN_FILENO))
+          std::cout << (d->secret ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
+                                  : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(e, s, *d, set, a.lang)))
+                    << "\n";
       } else if (d->subset()) {
         agents[seat].choose_subset(s, *d, set);
         check_subset(*d, set);  // sorts: the option string lists the set in option order
@@ -334,7 +341,10 @@ int cmd_play(const PlayArgs& a) {
           break;
         }
         option = d->options[k].id;
-        if (!isatty(STDIN_FILENO)) std::cout << ui(a.lang, Ui::Chose, table.seat_name(seat), e.label(s, *d, d->options[k], a.lang)) << "\n";
+        if (!isatty(STDIN_FILENO))
+          std::cout << (d->secret ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
+                                  : ui(a.lang, Ui::Chose, table.seat_name(seat), e.label(s, *d, d->options[k], a.lang)))
+                    << "\n";
       } else {
         const Option& pick = d->options[agents[seat].choose(s, *d)];
         option = pick.id;
@@ -366,6 +376,7 @@ int cmd_play(const PlayArgs& a) {
   } else if (status == 0) {
     std::cout << ui(a.lang, Ui::QuitAfter, made) << "\n";
   }
+  std::cout << ui(a.lang, Ui::SeedLine) << " " << seed << "\n";  // only now: see the start
   if (!a.log.empty()) write_log(a.log, log);
   return status;
 }

@@ -83,6 +83,7 @@ int cmd_run(const RunArgs& a) {
         log.seats = g.seats;
         log.options = g.options;
         log.start_hash = s.hash();
+        log.start_draws = static_cast<int64_t>(s.rng.draws());
         observe = [&log](const State& st, int seat, const std::string& option) {
           log.choices.push_back({seat, option, st.hash(), st.rng.draws()});
         };
