@@ -535,7 +535,12 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
     if (!v->is_table()) wrong_type(*v, t.key("args"), "a table");
     else if (auto x = to_value(*this, *v, t.key("args"))) n.args = std::move(*x);
   }
-  if (auto v = t.integer("rotate_start")) n.rotate_start = static_cast<int>(*v);
+  if (auto v = t.integer("rotate_start")) {
+    // A pass of more seats than any game has is a mistake, and bounding it
+    // keeps the seat arithmetic of the flow far from overflow.
+    if (*v < -1000 || *v > 1000) error(*t.raw().get("rotate_start"), t.key("rotate_start"), "must be between -1000 and 1000 (seats to pass the start on by)");
+    else n.rotate_start = static_cast<int>(*v);
+  }
   if (const toml::table* ins = t.table("insert")) {
     // A step this node adds to another node's steps, spliced once every
     // layer is merged (pack_layers.h).

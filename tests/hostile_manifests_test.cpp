@@ -52,6 +52,14 @@ TEST(HostileManifests, RepeatZeroWithoutUntil) {
             "stop, but the node has no until: it would never end");
 }
 
+// A start seat passed on by billions of seats would overflow the flow's seat
+// arithmetic.
+TEST(HostileManifests, RotateStartIsBounded) {
+  EXPECT_EQ(only_error("hostile-rotate"),
+            "hostile-rotate/pack.toml:8:16: error: flow.game.rotate_start: must be between -1000 and 1000 (seats to "
+            "pass the start on by)");
+}
+
 TEST(HostileManifests, FlowWithoutRootHasALine) {
   EXPECT_EQ(only_error("hostile-no-root"),
             "hostile-no-root/pack.toml:5:7: error: flow.root: the flow needs a root node: add root = \"...\" to [flow]");
