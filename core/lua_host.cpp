@@ -737,10 +737,19 @@ int32_t LuaHost::lookup_function(lua_State* L, int m, int idx) const {
 void LuaHost::begin_transaction() {
   if (transactions_++ > 0) return;
   used_ = 0;
+  copied_ = 0;
   alloc_.reset_refused();
   refused_where_.clear();
   running_ = nullptr;
   watchdog_.begin(L_);
+}
+
+void LuaHost::charge_copy(lua_State* L, size_t bytes) {
+  copied_ += bytes;
+  if (alloc_.used() + copied_ > alloc_.limit())
+    luaL_error(L, "memory cap exceeded: the kernel's copies of script values (%I bytes this choice) and Lua's heap "
+               "together pass the cap of %I bytes", static_cast<lua_Integer>(copied_),
+               static_cast<lua_Integer>(alloc_.limit()));
 }
 
 void LuaHost::end_transaction() {
@@ -988,6 +997,7 @@ Value to_value_depth(lua_State* L, int index, int depth) {
     case LUA_TSTRING: {
       size_t len = 0;
       const char* s = lua_tolstring(L, index, &len);
+      if (len > 14) LuaHost::of(L).charge_copy(L, len);  // shorter strings live inside the Value
       return Value(std::string_view(s, len));
     }
     case LUA_TTABLE: {
@@ -1003,6 +1013,7 @@ Value to_value_depth(lua_State* L, int index, int depth) {
         lua_pop(L, 1);
       }
       if (count == 0) return Value::list();
+      LuaHost::of(L).charge_copy(L, count * sizeof(Value));
       if (static_cast<lua_Integer>(count) == n) {
         List items;
         items.reserve(static_cast<size_t>(n));

@@ -92,6 +92,10 @@ class LuaHost {
   EntityId current_entity() const { return entity_; }
   size_t memory_used() const { return alloc_.used(); }
   size_t memory_limit() const { return alloc_.limit(); }
+  // Counts bytes the kernel copies out of Lua in this transaction (strings
+  // and table items kept as Values) against the memory cap, together with
+  // Lua's own heap: a script cannot grow the kernel's side without bound.
+  void charge_copy(lua_State* L, size_t bytes);
   // The running transaction has hit a limit: it must fail, and the sandbox's
   // pcall, xpcall and coroutine.resume pass the error on.
   bool out_of_limits() const { return used_ > budget_ || alloc_.refused() || watchdog_.expired(); }
@@ -179,6 +183,7 @@ class LuaHost {
   static void note_refusal(void* host);
   int64_t budget_ = INT64_MAX;  // instructions per transaction (deterministic mode)
   int64_t used_ = 0;
+  size_t copied_ = 0;  // bytes copied out of Lua in this transaction (charge_copy)
   bool count_instructions_ = false;
   int transactions_ = 0;
   int depth_ = 0;

@@ -159,6 +159,9 @@ TEST(HostileSandbox, LibraryCallsCannotDoUnboundedWork) {
       {"match_backtrack", "pattern too costly: 2 repetition items on a subject of 100000 bytes"},
       {"gsub_backtrack", "pattern too costly: 2 repetition items on a subject of 50000 bytes"},
       {"gmatch_backtrack", "pattern too costly: 2 repetition items on a subject of 50000 bytes"},
+      {"log_copies", "memory cap exceeded: the kernel's copies of script values"},
+      {"var_copies", "memory cap exceeded: the kernel's copies of script values"},
+      {"list_copies", "memory cap exceeded: the kernel's copies of script values"},
   };
   for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
   expect_still_working(*e, s);

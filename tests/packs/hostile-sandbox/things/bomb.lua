@@ -40,6 +40,10 @@ function H.gmatch_backtrack() for _ in ("a"):rep(50000):gmatch("a*a*b") do end e
 function H.xpcall_handler() xpcall(function() while true do end end, function() while true do end end) end -- xpcall_handler
 function H.coroutine_bomb() while true do coroutine.resume(coroutine.create(function() end)) end end -- coroutine_bomb
 function H.wrap_bomb() while true do coroutine.wrap(function() return 1 end)() end end -- wrap_bomb
+-- Copies the kernel keeps count against the memory cap too.
+function H.log_copies() local s = string.rep("x", 1 << 20); for i = 1, 100 do T.log { "acting", choice = s } end end -- log_copies
+function H.var_copies() local s = string.rep("x", 1 << 20); for i = 1, 100 do T.set_var("v" .. i, s) end end -- var_copies
+function H.list_copies() local t = {}; for i = 1, 1000 do t[i] = i end; for i = 1, 1000 do T.set_var("t", t) end end -- list_copies
 function H.alloc() local t, i = {}, 0; while true do i = i + 1; t[i] = string.rep("x", 64) .. i end end -- alloc
 
 local names = {}
