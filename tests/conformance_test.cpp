@@ -4,7 +4,10 @@
 // survives a JSON round trip with its hash, a clone continues exactly like the
 // original (the clone as a playout, which keeps no copy for rollback and no
 // text: the two modes must hash alike), and a replay of the log reproduces
-// every hash (ENGINE.md invariants 1, 2 and 4).
+// every hash (ENGINE.md invariants 1, 2 and 4). At every step no seat's view
+// (nor the onlooker's) holds what the seat may not know, and a secret choice
+// changes nothing another seat sees while the simultaneous choice goes on
+// (invariants 2 and 3).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -62,6 +65,110 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
   return n;
 }
 
+// What a seat may know of an entity, from the kernel's data alone (not from
+// Engine::known, which the views use): the items of public zones and of the
+// seat's own owner zones, minus face-down entities the seat neither owns nor
+// sits at; plus what was revealed to it. Hidden and contents zones show no
+// entity (contents zones only counts per definition).
+bool may_know(const Engine& e, const State& s, EntityId id, int seat) {
+  const Entity* en = s.entity(id);
+  if (!en || en->zone < 0) return false;
+  if (seat >= 0 && s.revealed_to(id, seat)) return true;
+  const Zone& z = s.zones[en->zone];
+  switch (e.packs().zones[z.def].visibility) {
+    case ZoneDef::Visibility::Public: break;
+    case ZoneDef::Visibility::Owner:
+      if (seat < 0 || z.seat != seat) return false;
+      break;
+    case ZoneDef::Visibility::Hidden:
+    case ZoneDef::Visibility::Contents: return false;
+  }
+  return en->face_up || (seat >= 0 && (en->owner == seat || z.seat == seat));
+}
+
+// Every entity object ({"id", "def", ...}) anywhere in a view.
+void entities_in(const nlohmann::json& j, std::vector<std::pair<int64_t, std::string>>& out) {
+  if (j.is_object()) {
+    auto id = j.find("id"), def = j.find("def");
+    if (id != j.end() && def != j.end() && id->is_number_integer()) out.emplace_back(id->get<int64_t>(), def->get<std::string>());
+    for (const auto& [k, v] : j.items()) entities_in(v, out);
+  } else if (j.is_array()) {
+    for (const auto& v : j) entities_in(v, out);
+  }
+}
+
+bool has_key(const nlohmann::json& j, std::string_view key) {
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items())
+      if (k == key || has_key(v, key)) return true;
+  } else if (j.is_array()) {
+    for (const auto& v : j)
+      if (has_key(v, key)) return true;
+  }
+  return false;
+}
+
+// The views of every seat and of the onlooker (index 0 = seat -1).
+std::vector<nlohmann::json> views(const Engine& e, const State& s) {
+  std::vector<nlohmann::json> out;
+  for (int v = -1; v < static_cast<int>(s.seats.size()); ++v) out.push_back(nlohmann::json::parse(e.view_json(s, v)));
+  return out;
+}
+
+// Invariant 3 on one state: no view holds an entity its seat may not know,
+// another seat's secrets, another seat's options or secret prompt, the seed
+// or the RNG state.
+std::string leaks(const Engine& e, const State& s, const std::vector<nlohmann::json>& vs, uint64_t seed) {
+  std::vector<std::string> rng_words;
+  for (int i = 0; i < 4; ++i) rng_words.push_back(std::to_string(s.rng.words()[i]));
+  for (int v = -1; v < static_cast<int>(s.seats.size()); ++v) {
+    const nlohmann::json& j = vs[static_cast<size_t>(v + 1)];
+    const std::string who = v < 0 ? "the onlooker" : "seat " + std::to_string(v + 1);
+    std::vector<std::pair<int64_t, std::string>> ents;
+    entities_in(j, ents);
+    for (const auto& [id, def] : ents) {
+      if (!may_know(e, s, id, v)) return who + " sees entity #" + std::to_string(id) + " (" + def + ") it may not know";
+      if (e.packs().defs[s.entities[id].def]->id != def) return who + " sees entity #" + std::to_string(id) + " as " + def;
+    }
+    for (size_t i = 0; i < j["seats"].size(); ++i)
+      if (static_cast<int>(i) != v && j["seats"][i].contains("secret")) return who + " sees the secrets of seat " + std::to_string(i + 1);
+    const auto& ds = j["decisions"];
+    if (ds.size() != s.pending.size()) return who + ": the decisions do not match the state";
+    for (size_t k = 0; k < s.pending.size(); ++k) {
+      const Decision& d = s.pending[k];
+      if (d.seat == v) continue;
+      if (ds[k].contains("options")) return who + " sees the options of seat " + std::to_string(d.seat + 1);
+      if (d.secret && ds[k].contains("prompt")) return who + " sees the secret prompt of seat " + std::to_string(d.seat + 1);
+    }
+    if (has_key(j, "rng") || has_key(j, "seed")) return who + " sees the RNG";
+    const std::string text = j.dump();
+    for (const auto& w : rng_words)
+      if (text.find(w) != std::string::npos) return who + " sees the RNG state";
+    if (seed > 1000 && text.find(std::to_string(seed)) != std::string::npos) return who + " sees the seed";
+  }
+  return "";
+}
+
+// Seat `p`'s decisions left out of a view: whether and when a seat is still
+// deciding is public; nothing else about its secret choice is. The journal
+// holds the lines of the last choice only: those of a secret choice that a
+// view shows must be none.
+nlohmann::json without_seat(nlohmann::json j, int p) {
+  nlohmann::json ds = nlohmann::json::array();
+  for (const auto& d : j["decisions"])
+    if (d["seat"] != p + 1) ds.push_back(d);
+  j["decisions"] = ds;
+  return j;
+}
+
+// A decision as its own seat sees it (prompt and options).
+std::vector<nlohmann::json> own_decisions(const std::vector<nlohmann::json>& vs, int seat) {
+  std::vector<nlohmann::json> out;
+  for (const auto& d : vs[static_cast<size_t>(seat + 1)]["decisions"])
+    if (d["seat"] == seat + 1) out.push_back(d);
+  return out;
+}
+
 class Conformance : public testing::TestWithParam<Case> {};
 
 TEST_P(Conformance, RandomGamesKeepTheInvariants) {
@@ -77,6 +184,10 @@ TEST_P(Conformance, RandomGamesKeepTheInvariants) {
   }
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     State s = e.new_game(seed, seats, options);
+    // The views are watched in the first games only, which keeps the test quick.
+    const bool watch = seed <= 4;
+    std::vector<nlohmann::json> vs;
+    if (watch) vs = views(e, s);
     GameLog log;
     log.seed = seed;
     log.seats = seats;
@@ -90,6 +201,9 @@ TEST_P(Conformance, RandomGamesKeepTheInvariants) {
       // Save and load keep the hash.
       State loaded = state_from_json(e, nlohmann::json::parse(state_to_json(e, s).dump()));
       ASSERT_EQ(loaded.hash(), s.hash()) << "seed " << seed << " step " << guard;
+      if (watch) {
+        ASSERT_EQ(leaks(e, s, vs, seed), "") << "seed " << seed << " step " << guard;
+      }
       // With simultaneous secret choices open, take them in turn (a seat at random).
       const Decision& d = s.pending[s.pending.size() == 1 ? 0 : agent.choose(s, s.pending.front()) % s.pending.size()];
       std::string option;
@@ -102,6 +216,7 @@ TEST_P(Conformance, RandomGamesKeepTheInvariants) {
         option = d.options[agent.choose(s, d)].id;
       }
       int seat = d.seat;
+      const bool secret = d.secret;
       // A clone continues exactly like the original, even as a playout, and
       // the original is untouched by what happens to the clone.
       State clone = s;
@@ -113,10 +228,71 @@ TEST_P(Conformance, RandomGamesKeepTheInvariants) {
       ASSERT_TRUE(rc.ok);
       ASSERT_EQ(clone.hash(), s.hash());
       log.choices.push_back({seat, option, s.hash(), s.rng.draws()});
+      // While another seat still has the same decision open, the secret
+      // choice just made shows nowhere but in its own seat's view.
+      if (!watch) continue;
+      std::vector<nlohmann::json> after = views(e, s);
+      if (secret) {
+        bool goes_on = false;
+        for (int w = 0; w < seats && !goes_on; ++w)
+          goes_on = w != seat && !own_decisions(vs, w).empty() && own_decisions(vs, w) == own_decisions(after, w);
+        for (int w = -1; goes_on && w < seats; ++w) {
+          if (w == seat) continue;
+          nlohmann::json was = without_seat(vs[w + 1], seat), is = without_seat(after[w + 1], seat);
+          was["journal"] = nlohmann::json::array();
+          ASSERT_TRUE(was == is)
+              << nlohmann::json::diff(was, is).dump() << "\nseed " << seed << " step " << guard << ": " << (w < 0 ? "the onlooker" : "seat " + std::to_string(w + 1))
+              << " sees seat " << (seat + 1) << "'s secret choice " << option;
+        }
+      }
+      vs = std::move(after);
     }
     ReplayReport rep = replay(e, log);
     EXPECT_TRUE(rep.ok) << "seed " << seed << ": " << rep.error;
     EXPECT_EQ(rep.steps, log.choices.size());
+  }
+}
+
+// A game with a seed long enough to be spotted: no view (the onlooker's
+// neither) ever shows the seed or the RNG state, and the onlooker sees no
+// owner-only or hidden entity and no secret (invariant 3).
+TEST_P(Conformance, ViewsNeverShowTheSeedOrWhatTheOnlookerMayNotKnow) {
+  auto r = load_pack(GetParam().pack);
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  int seats = GetParam().most_seats ? e.packs().seats.max : e.packs().seats.fallback;
+  Dict options;
+  if (!GetParam().setup.empty()) {
+    const auto& s = e.packs().setups.at(GetParam().setup);
+    options = s.options;
+    if (s.seats > 0) seats = s.seats;
+  }
+  const uint64_t seed = 9876543210123ull;
+  State s = e.new_game(seed, seats, options);
+  RandomAgent agent(derive_seed(seed, 7));
+  for (int step = 0; step < 300 && !s.over; ++step) {
+    ASSERT_EQ(leaks(e, s, views(e, s), seed), "") << "step " << step;
+    const nlohmann::json onlooker = nlohmann::json::parse(e.view_json(s, -1));
+    for (const auto& st : onlooker["seats"]) EXPECT_FALSE(st.contains("secret"));
+    for (const auto& z : onlooker["zones"]) {
+      const ZoneDef* zd = e.packs().zone(z["zone"].get<std::string>());
+      ASSERT_NE(zd, nullptr);
+      if (zd->visibility != ZoneDef::Visibility::Public) {
+        EXPECT_FALSE(z.contains("items")) << zd->id << " at step " << step;
+      }
+    }
+    for (const auto& d : onlooker["decisions"]) EXPECT_FALSE(d.contains("options"));
+    const Decision& d = s.pending[s.pending.size() == 1 ? 0 : agent.choose(s, s.pending.front()) % s.pending.size()];
+    std::string option;
+    if (d.subset()) {
+      std::vector<size_t> set;
+      agent.choose_subset(s, d, set);
+      option = subset_id(d, set);
+    } else {
+      option = d.options[agent.choose(s, d)].id;
+    }
+    ApplyResult ra = e.apply(s, d.seat, option);
+    ASSERT_TRUE(ra.ok) << ra.error;
   }
 }
 

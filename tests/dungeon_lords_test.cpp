@@ -3,6 +3,8 @@
 // (dungeon-lords.md §6.4 TV-P1a against TV-P1b).
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "core/engine.h"
 
 using namespace tabula;
@@ -76,4 +78,42 @@ TEST(DungeonLords, HouseRuleLayerChangesOnlyWhatItNames) {
   EXPECT_EQ(p.entity("goblin")->script, "dungeon-lords-veterans/monsters/goblin.lua");
   EXPECT_EQ(p.entity("goblin")->layer, "dungeon-lords-veterans");
   EXPECT_EQ(p.entity("troll")->layer, "dungeon-lords");
+}
+
+// Issue 7: sending a monster is a secret plan (§4.6.2 A). While another lord
+// still plans, nobody else sees the sender's den lose it; it leaves the den
+// at the reveal. Random 4-seat games until a monster is sent with another
+// seat still planning.
+TEST(DungeonLords, SentMonsterStaysInTheDenUntilTheReveal) {
+  auto e = dungeon_lords();
+  bool checked = false;
+  for (uint64_t seed = 1; seed <= 20 && !checked; ++seed) {
+    State s = e->new_game(seed, e->packs().seats.max, {});
+    for (int step = 0; step < 2000 && !s.over && !checked; ++step) {
+      const Decision& d = s.pending.front();
+      std::string option = d.options[step % d.options.size()].id;
+      for (const auto& o : d.options)
+        if (o.id.rfind("send:", 0) == 0) option = o.id;
+      const bool send = option.rfind("send:", 0) == 0 && d.secret;
+      const int seat = d.seat;
+      const int other = (seat + 1) % static_cast<int>(s.seats.size());
+      const std::string before = e->view_json(s, other), onlooker = e->view_json(s, -1);
+      auto r = e->apply(s, seat, option, Mode::Play);
+      ASSERT_TRUE(r.ok) << r.error;
+      // Only while the flow still waits for another seat's secret plan.
+      if (!send || std::none_of(s.pending.begin(), s.pending.end(), [&](const Decision& p) { return p.seat != seat && p.secret; }))
+        continue;
+      std::string after = e->view_json(s, other), onlooker_after = e->view_json(s, -1);
+      auto strip = [](const std::string& v) {  // the journal and the decisions aside
+        auto j = nlohmann::json::parse(v);
+        j.erase("journal");
+        j.erase("decisions");
+        return j.dump();
+      };
+      EXPECT_EQ(strip(before), strip(after)) << "seed " << seed << ": " << option;
+      EXPECT_EQ(strip(onlooker), strip(onlooker_after)) << "seed " << seed << ": " << option;
+      checked = true;
+    }
+  }
+  EXPECT_TRUE(checked) << "no game sent a monster while another lord planned";
 }

@@ -19,6 +19,25 @@ local function kind_in(zone, seat, kind)
   return list.filter(T.zone(zone, seat), function(e) return T.kind(e) == kind end)
 end
 
+-- The secret plan of this combat round (§4.6.2 A): the traps and monsters
+-- chosen so far, in order. They stay where they are (trap storage, den)
+-- until the reveal, so nobody sees a den lose the monster just sent.
+local function plan(seat) return T.secret(seat, "plan") or {} end
+local function planned(seat, kind)
+  return list.filter(plan(seat), function(e) return T.kind(e) == kind end)
+end
+local function add_to_plan(seat, e)
+  local p = plan(seat)
+  p[#p + 1] = e
+  T.set_secret(seat, "plan", p)
+end
+local function in_plan(seat, e)
+  for _, x in ipairs(plan(seat)) do
+    if x == e then return true end
+  end
+  return false
+end
+
 -- --- flow hooks -------------------------------------------------------------
 
 function M.setup() setups.build() end
@@ -89,7 +108,7 @@ local function committed(seat)
   local sq = T.secret(seat, "square")
   local bait = T.get(sq, "bait") and 1 or 0
   local due = { food = 0, gold = 0, imps = 0 }
-  for _, t in ipairs(kind_in("planned", seat, "trap")) do
+  for _, t in ipairs(planned(seat, "trap")) do
     due.food = due.food + T.get(t, "cost_food")
     due.gold = due.gold + T.get(t, "cost_gold") + bait
     due.imps = due.imps + T.get(t, "cost_imp")
@@ -107,8 +126,8 @@ end
 
 function M.plan_trap(seat)
   local sq = T.secret(seat, "square")
-  local ready = list.filter(T.zone("traps", seat), function(t) return affordable(seat, t) end)
-  if #kind_in("planned", seat, "trap") >= T.get(sq, "max_traps") or #ready == 0 then
+  local ready = list.filter(T.zone("traps", seat), function(t) return not in_plan(seat, t) and affordable(seat, t) end)
+  if #planned(seat, "trap") >= T.get(sq, "max_traps") or #ready == 0 then
     M.plan_monster(seat)
     return
   end
@@ -126,7 +145,7 @@ function M.plan_trap_chosen(ctx)
     M.plan_monster(ctx.args.seat)
     return
   end
-  T.move(trap, "planned", ctx.args.seat)
+  add_to_plan(ctx.args.seat, trap)
   M.plan_trap(ctx.args.seat)
 end
 
@@ -134,9 +153,9 @@ end
 -- square's monster limit (ghosts never count, §4.1.7).
 local function sendable(seat)
   local sq = T.secret(seat, "square")
-  local sent = #list.filter(kind_in("planned", seat, "monster"), function(e) return not is_ghost(e) end)
+  local sent = #list.filter(planned(seat, "monster"), function(e) return not is_ghost(e) end)
   return list.filter(T.zone("den", seat), function(e)
-    return T.face_up(e) and (is_ghost(e) or sent < T.get(sq, "max_monsters"))
+    return T.face_up(e) and not in_plan(seat, e) and (is_ghost(e) or sent < T.get(sq, "max_monsters"))
   end)
 end
 
@@ -153,7 +172,7 @@ end
 function M.plan_monster_chosen(ctx)
   local monster = options.picked(ctx)
   if not monster then return end
-  T.move(monster, "planned", ctx.args.seat)
+  add_to_plan(ctx.args.seat, monster)
   M.plan_monster(ctx.args.seat)
 end
 
@@ -173,7 +192,9 @@ function M.reveal()
       F.of(seat).square = sq
       T.log({ "combat.fights_at", seat = seat, square = D.label(sq) })
     end
-    for _, e in ipairs(T.zone("planned", seat)) do
+    local forces = plan(seat)
+    T.set_secret(seat, "plan", nil)
+    for _, e in ipairs(forces) do
       T.move(e, "battlefield", seat)
       T.turn(e, T.kind(e) == "monster")   -- traps stay face down until they spring
     end
