@@ -37,6 +37,7 @@ std::string GameLog::to_json() const {
 GameLog GameLog::from_json(const std::string& text) {
   try {
     json j = json::parse(text);
+    reject_floats(j);
     const std::string format = j.value("format", "");
     if (format == "tabula-log/1")
       throw std::runtime_error(
