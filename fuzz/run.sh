@@ -16,6 +16,7 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(manifest log scenario choices)
 
 fuzz/build.sh >/dev/null
+export UBSAN_OPTIONS="print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 
 run_one() {
   local t="$1" seconds="$2"
