@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/pack.h"
+#include "core/toml_guard.h"
 #include "core/pack_layers.h"
 #include "core/suggest.h"
 #include "core/text.h"
@@ -1523,5 +1524,7 @@ LoadResult load_pack(const std::string& dir, const std::vector<std::string>& ext
   r.diagnostics = std::move(l.diags);
   return r;
 }
+
+std::pair<int, int> toml_non_ascii_position(std::string_view text) { return non_ascii_outside_strings(text); }
 
 }  // namespace tabula

@@ -5,13 +5,16 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "core/engine.h"
 #include "core/kernel_error.h"
 #include "core/subset.h"
+#include "core/toml_guard.h"
 
 namespace tabula {
 
@@ -203,7 +206,14 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
   r.name = path;
   Runner run(r);
   try {
-    toml::table doc = toml::parse_file(path);
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (!in) throw std::runtime_error(path + ": cannot read the file");
+    if (auto [line, column] = toml_non_ascii_position(text.str()); line > 0)
+      throw std::runtime_error(path + ":" + std::to_string(line) + ":" + std::to_string(column) +
+                               ": a non-ASCII character outside a string or comment (TOML allows them only there)");
+    toml::table doc = toml::parse(text.str(), path);
     const toml::table* sc = doc["scenario"].as_table();
     if (!sc) throw std::runtime_error(path + ": missing [scenario] table");
     only_keys(doc, {"scenario", "create", "counters", "vars", "step", "expect"}, "");

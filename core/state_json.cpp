@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <cstdint>
 #include <stdexcept>
+#include <vector>
 
 namespace tabula {
 
@@ -208,8 +209,22 @@ json state_to_json(const Engine& e, const State& s) {
   return j;
 }
 
+void reject_floats(const json& j) {
+  std::vector<const json*> todo{&j};
+  while (!todo.empty()) {
+    const json* x = todo.back();
+    todo.pop_back();
+    if (x->is_number_float())
+      throw std::runtime_error("a number with a fraction or an exponent (" + x->dump() +
+                               "): only integers are allowed here");
+    if (x->is_structured())
+      for (const auto& y : *x) todo.push_back(&y);
+  }
+}
+
 State state_from_json(const Engine& e, const json& j) {
   const PackSet& p = e.packs();
+  reject_floats(j);
   try {
     if (j.value("format", "") != kFormat) {
       if (j.value("format", "") == "tabula-state/1")

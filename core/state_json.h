@@ -27,4 +27,9 @@ nlohmann::json parse_json(std::string_view text, const std::string& what);
 nlohmann::json state_to_json(const Engine& e, const State& s);
 State state_from_json(const Engine& e, const nlohmann::json& j);  // throws std::runtime_error on malformed input
 
+// Throws std::runtime_error if `j` holds a floating-point number anywhere:
+// states and logs hold integers only, and converting an out-of-range double
+// to an integer is undefined behaviour. Iterative, so any depth is safe.
+void reject_floats(const nlohmann::json& j);
+
 }  // namespace tabula

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds Tabula with AddressSanitizer + UndefinedBehaviorSanitizer into
+# build-asan/, then runs every unit test and a few hundred random games of each
+# pack in content/ under it. Any sanitizer report fails the run.
+#   tools/sanitize.sh            # 500 games per pack
+#   TABULA_SAN_GAMES=50 tools/sanitize.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+games="${TABULA_SAN_GAMES:-500}"
+jobs="${TABULA_JOBS:-2}"
+start=$SECONDS
+
+# -O1 keeps the build and the run reasonably quick and the traces readable.
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+  -DTABULA_SANITIZE=ON -DTABULA_BENCH=OFF >/dev/null
+cmake --build build-asan -j "$jobs"
+built=$SECONDS
+echo "sanitize: built build-asan/ in $((built - start)) s"
+
+# halt_on_error / abort_on_error: the first report ends the process with an
+# error, so ctest and the games below fail on it. Leaks count as reports.
+export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+
+ctest --test-dir build-asan --output-on-failure -j "$jobs"
+tested=$SECONDS
+echo "sanitize: unit tests passed in $((tested - built)) s"
+
+for dir in content/*/; do
+  pack="$(basename "$dir")"
+  echo "sanitize: $games random games of $pack"
+  build-asan/tools/tabula run "$pack" --games "$games" --seed 1
+done
+echo "sanitize: $games games per pack passed in $((SECONDS - tested)) s"
+echo "sanitize: OK in $((SECONDS - start)) s"
