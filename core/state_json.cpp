@@ -210,15 +210,15 @@ json state_to_json(const Engine& e, const State& s) {
 }
 
 void reject_floats(const json& j) {
-  std::vector<const json*> todo{&j};
-  while (!todo.empty()) {
-    const json* x = todo.back();
-    todo.pop_back();
+  std::vector<const json*> unvisited{&j};
+  while (!unvisited.empty()) {
+    const json* x = unvisited.back();
+    unvisited.pop_back();
     if (x->is_number_float())
       throw std::runtime_error("a number with a fraction or an exponent (" + x->dump() +
                                "): only integers are allowed here");
     if (x->is_structured())
-      for (const auto& y : *x) todo.push_back(&y);
+      for (const auto& y : *x) unvisited.push_back(&y);
   }
 }
 
