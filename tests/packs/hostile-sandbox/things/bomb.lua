@@ -23,7 +23,7 @@ function H.error_number() error(42) end -- error_number
 function H.error_level0() error("no place", 0) end -- error_level0
 -- Finalizers run with hooks off.
 function H.gc_finalizer() setmetatable({}, { __gc = function() while true do end end }) end -- gc_finalizer
-function H.gc_placeholder() setmetatable({}, { __gc = true }) end -- gc_placeholder
+function H.gc_true() setmetatable({}, { __gc = true }) end -- gc_true
 -- Unbounded work inside one library call.
 function H.rep_empty() return string.rep("", 1e15) end -- rep_empty
 function H.rep_huge() return string.rep("x", 1 << 40) end -- rep_huge
