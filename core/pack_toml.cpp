@@ -272,57 +272,6 @@ std::optional<Value::Kind> kind_of_type(std::string_view t) {
   return std::nullopt;
 }
 
-// The first byte outside strings and comments that TOML 1.0 does not allow
-// there: any non-ASCII character. toml++ 3.3 (Debian) reaches
-// __builtin_unreachable when it classifies some of them (U+00A1..U+0499,
-// U+2CDE..U+30D7) as whitespace, so the loader rejects them before parsing.
-// Returns the 1-based line and column (in characters), or {0, 0}.
-std::pair<int, int> non_ascii_outside_strings(std::string_view s) {
-  size_t i = s.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // a byte order mark
-  int line = 1;
-  size_t line_start = 0;
-  auto column = [&](size_t at) {
-    int c = 1;
-    for (size_t k = line_start; k < at; ++k) c += (static_cast<unsigned char>(s[k]) & 0xC0) != 0x80;
-    return c;
-  };
-  auto newline = [&](size_t at) {
-    ++line;
-    line_start = at + 1;
-  };
-  while (i < s.size()) {
-    const char c = s[i];
-    if (c == '\n') {
-      newline(i++);
-    } else if (c == '#') {
-      while (i < s.size() && s[i] != '\n') ++i;
-    } else if (c == '"' || c == '\'') {
-      const bool multi = s.substr(i, 3) == std::string(3, c);
-      i += multi ? 3 : 1;
-      while (i < s.size()) {
-        if (c == '"' && s[i] == '\\') {
-          if (i + 1 < s.size() && s[i + 1] == '\n') newline(i + 1);
-          i += 2;
-        } else if (multi ? s.substr(i, 3) == std::string(3, c) : s[i] == c) {
-          i += multi ? 3 : 1;
-          while (multi && i < s.size() && s[i] == c) ++i;  // up to two quotes end the content
-          break;
-        } else if (s[i] == '\n') {
-          if (!multi) break;  // an unterminated string: toml++ reports it
-          newline(i++);
-        } else {
-          ++i;
-        }
-      }
-    } else if (static_cast<unsigned char>(c) >= 0x80) {
-      return {line, column(i)};
-    } else {
-      ++i;
-    }
-  }
-  return {0, 0};
-}
-
 // An id as printed in a message: control characters as \xNN.
 std::string escape_id(const std::string& id) {
   std::string out;
@@ -350,7 +299,7 @@ bool parse_toml(Loader& l, const fs::path& path, toml::table& out) {
     return false;
   }
   const std::string text = ss.str();
-  if (auto [line, column] = non_ascii_outside_strings(text); line > 0) {
+  if (auto [line, column] = toml_non_ascii_position(text); line > 0) {
     l.error(SourcePos{path.string(), line, column}, "",
             "a non-ASCII character outside a string or comment (TOML allows them only there: quote the key, "
             "e.g. \"\u010d\" = 1)");
@@ -1525,6 +1474,5 @@ LoadResult load_pack(const std::string& dir, const std::vector<std::string>& ext
   return r;
 }
 
-std::pair<int, int> toml_non_ascii_position(std::string_view text) { return non_ascii_outside_strings(text); }
 
 }  // namespace tabula
