@@ -171,17 +171,23 @@ std::vector<nlohmann::json> own_decisions(const std::vector<nlohmann::json>& vs,
 
 class Conformance : public testing::TestWithParam<Case> {};
 
+// The seats and options a case starts its games with.
+std::pair<int, Dict> start_of(const Engine& e, const Case& c) {
+  int seats = c.most_seats ? e.packs().seats.max : e.packs().seats.fallback;
+  Dict options;
+  if (!c.setup.empty()) {
+    const auto& s = e.packs().setups.at(c.setup);
+    options = s.options;
+    if (s.seats > 0) seats = s.seats;
+  }
+  return {seats, options};
+}
+
 TEST_P(Conformance, RandomGamesKeepTheInvariants) {
   auto r = load_pack(GetParam().pack);
   ASSERT_TRUE(r.ok()) << r.report();
   Engine e(std::move(r.packs));
-  int seats = GetParam().most_seats ? e.packs().seats.max : e.packs().seats.fallback;
-  Dict options;
-  if (!GetParam().setup.empty()) {
-    const auto& s = e.packs().setups.at(GetParam().setup);
-    options = s.options;
-    if (s.seats > 0) seats = s.seats;
-  }
+  const auto [seats, options] = start_of(e, GetParam());
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     State s = e.new_game(seed, seats, options);
     // The views are watched in the first games only, which keeps the test quick.
@@ -260,13 +266,7 @@ TEST_P(Conformance, ViewsNeverShowTheSeedOrWhatTheOnlookerMayNotKnow) {
   auto r = load_pack(GetParam().pack);
   ASSERT_TRUE(r.ok()) << r.report();
   Engine e(std::move(r.packs));
-  int seats = GetParam().most_seats ? e.packs().seats.max : e.packs().seats.fallback;
-  Dict options;
-  if (!GetParam().setup.empty()) {
-    const auto& s = e.packs().setups.at(GetParam().setup);
-    options = s.options;
-    if (s.seats > 0) seats = s.seats;
-  }
+  const auto [seats, options] = start_of(e, GetParam());
   const uint64_t seed = 9876543210123ull;
   State s = e.new_game(seed, seats, options);
   RandomAgent agent(derive_seed(seed, 7));
