@@ -173,7 +173,23 @@ State Engine::blank_state(uint64_t seed, int seats, Dict options) const {
   return s;
 }
 
+// A game begins and ends with the scripts as they were loaded: whatever a
+// script kept between calls (in a module table or a local) would make the
+// next game, a replay or a search playout differ from the log
+// (docs/security.md, "Determinism").
+void Engine::check_script_state() {
+  scripts_checked_ = false;
+  const std::string change = host_->script_state_change();
+  if (!change.empty())
+    throw ScriptError(packs_->id(), "", "", "check",
+                      "a script keeps state between calls: " + change +
+                          "; keep it in the state instead (tabula.set_var, properties, zones)");
+  scripts_checked_ = true;
+}
+
 void Engine::start(State& s, Mode mode) {
+  if (!scripts_checked_) check_script_state();  // else the last game ended with a check
+  scripts_checked_ = false;
   Transaction t(*this, mode);
   int root = node_index(packs_->flow_root);
   if (root < 0) throw ScriptError(packs_->id(), "", "", "flow", "the flow has no root node '" + packs_->flow_root + "'");
@@ -184,6 +200,7 @@ void Engine::start(State& s, Mode mode) {
   } catch (const KernelError& e) {
     throw ScriptError(packs_->id(), "", "", "flow", e.what());
   }
+  if (s.over) check_script_state();
 }
 
 State Engine::new_game(uint64_t seed, int seats, Dict options, Mode mode) {
@@ -301,6 +318,7 @@ ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode, c
       drain(s, floor);
     }
     run(s);
+    if (s.over) check_script_state();
   } catch (const std::exception& e) {
     scheduled_.clear();
     if (mode == Mode::Play) s = backup_;

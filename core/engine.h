@@ -191,6 +191,8 @@ class Engine {
     std::vector<int32_t> zone_defs;
   };
   void resolve_functions();
+  void check_script_state();
+  bool scripts_checked_ = false;  // a game ended with the scripts as loaded, and none has started since
   void run(State& s);
   void advance_flow(State& s);
   void enter_unit(State& s);

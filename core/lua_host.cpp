@@ -280,15 +280,107 @@ int guarded_pattern(lua_State* L) {
 }
 
 // setmetatable() that refuses __gc: finalizers run inside Lua's collector
-// with hooks off, where no limit could stop them.
+// with hooks off, where no limit could stop them. It refuses __mode too: what
+// the collector takes out of a weak table, and when, depends on memory, not
+// on the game.
 int guarded_setmetatable(lua_State* L) {
   if (lua_type(L, 2) == LUA_TTABLE) {
     lua_pushliteral(L, "__gc");
     const bool gc = lua_rawget(L, 2) != LUA_TNIL;
     lua_pop(L, 1);
     if (gc) return luaL_error(L, "setmetatable: scripts may not set __gc finalizers");
+    lua_pushliteral(L, "__mode");
+    const bool weak = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (weak) return luaL_error(L, "setmetatable: scripts may not make weak tables (__mode): what the collector removes is not deterministic");
   }
   return call_original(L);
+}
+
+// Values that Lua prints with their address (tables, functions, coroutines)
+// would let an address reach the game: tostring() gives their type instead,
+// unless they have a __tostring.
+bool shows_address(lua_State* L, int idx) {
+  const int t = lua_type(L, idx);
+  if (t != LUA_TTABLE && t != LUA_TFUNCTION && t != LUA_TTHREAD && t != LUA_TUSERDATA && t != LUA_TLIGHTUSERDATA)
+    return false;
+  if (luaL_getmetafield(L, idx, "__tostring") == LUA_TNIL) return true;
+  lua_pop(L, 1);
+  return false;
+}
+
+int safe_tostring(lua_State* L) {
+  luaL_checkany(L, 1);
+  if (shows_address(L, 1)) {
+    lua_pushstring(L, luaL_typename(L, 1));
+    return 1;
+  }
+  luaL_tolstring(L, 1, nullptr);
+  return 1;
+}
+
+// string.format() without addresses: %p is refused and %s of a table or
+// function gives its type, as tostring() does.
+int guarded_format(lua_State* L) {
+  size_t len = 0;
+  const char* f = luaL_checklstring(L, 1, &len);
+  int arg = 1;
+  for (size_t i = 0; i < len; ++i) {
+    if (f[i] != '%') continue;
+    if (++i < len && f[i] == '%') continue;
+    ++arg;
+    while (i < len && std::strchr("-+ #0123456789.", f[i])) ++i;
+    if (i >= len) break;
+    if (f[i] == 'p') return luaL_error(L, "string.format: %%p shows an address, which differs from run to run");
+    if (f[i] == 's' && shows_address(L, arg)) {
+      lua_pushstring(L, luaL_typename(L, arg));
+      lua_replace(L, arg);
+    }
+  }
+  return call_original(L);
+}
+
+// The order of keys the sandbox gives: booleans, numbers, strings. Keys of
+// other types (tables, functions) are ordered by address: refused.
+bool key_before(lua_State* L, int a, int b) {
+  const int ta = lua_type(L, a), tb = lua_type(L, b);
+  if (ta != tb) return ta == LUA_TBOOLEAN || (ta == LUA_TNUMBER && tb == LUA_TSTRING);
+  if (ta == LUA_TBOOLEAN) return !lua_toboolean(L, a) && lua_toboolean(L, b);
+  return lua_compare(L, a, b, LUA_OPLT);
+}
+
+// next() in that order, so that `next(t) == nil` and loops over next are
+// the same in every run. Each call walks the table: a loop over next costs
+// n^2, which the instruction budget is charged for.
+int sorted_next(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);
+  const bool first = lua_isnil(L, 2);
+  bool found = false;
+  int64_t steps = 0;
+  lua_pushnil(L);  // 3: the best key so far
+  lua_pushnil(L);  // 4: lua_next's key
+  while (lua_next(L, 1)) {
+    ++steps;
+    const int t = lua_type(L, 4);
+    if (t != LUA_TBOOLEAN && t != LUA_TNUMBER && t != LUA_TSTRING)
+      return luaL_error(L, "next: keys of type %s have no fixed order; keep such items in a list", luaL_typename(L, 4));
+    lua_pop(L, 1);
+    if ((first || key_before(L, 2, 4)) && (!found || key_before(L, 4, 3))) {
+      lua_pushvalue(L, 4);
+      lua_replace(L, 3);
+      found = true;
+    }
+  }
+  LuaHost::of(L).charge_steps(L, steps);
+  if (!found) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushvalue(L, 3);
+  lua_pushvalue(L, 3);
+  lua_rawget(L, 1);
+  return 2;
 }
 
 // The proxy of the global table: new names and existing ones are refused.
@@ -327,7 +419,8 @@ return P, frozen
 // Lua seeds its string hashes per state (time and addresses), so next()
 // visits string keys in an order that can differ from run to run. pairs()
 // in the sandbox visits keys sorted instead: booleans, then numbers, then
-// strings, so no script can let that order reach the game. coroutine.wrap
+// strings, so no script can let that order reach the game (keys of other
+// types, ordered by address, are refused). coroutine.wrap
 // goes through the sandbox's resume.
 constexpr const char* kPrelude = R"lua(
 local pairs_of = ...  -- a table's __pairs, read past any __metatable field
@@ -345,7 +438,10 @@ local function pairs(t)
   local custom = pairs_of(t)
   if custom then return custom(t) end
   local keys = {}
-  for k in next, t do keys[#keys + 1] = k end
+  for k in next, t do
+    if not rank[type(k)] then error("pairs: keys of type " .. type(k) .. " have no fixed order; keep such items in a list", 2) end
+    keys[#keys + 1] = k
+  end
   sort(keys, before)
   local i = 0
   return function()
@@ -448,9 +544,11 @@ void LuaHost::note_refusal(void* host) {
   h->refused_where_ = script_where(h->running_ ? h->running_ : h->L_);
 }
 
-void LuaHost::charge_resume(lua_State* L) {
+void LuaHost::charge_resume(lua_State* L) { charge_steps(L, kHookEvery); }
+
+void LuaHost::charge_steps(lua_State* L, int64_t steps) {
   if (!count_instructions_) return;
-  used_ += kHookEvery;
+  used_ += steps;
   if (used_ <= budget_) return;
   const std::string where = script_where(L);
   lua_pushfstring(L, "%s: instruction budget exceeded (%I instructions)", where.c_str(),
@@ -512,7 +610,8 @@ void LuaHost::open_sandbox() {
   static const Guard guards[] = {{"string", "rep", guarded_rep},        {"table", "move", guarded_move},
                                  {"table", "concat", guarded_concat},   {"string", "find", guarded_pattern},
                                  {"string", "match", guarded_pattern},  {"string", "gmatch", guarded_pattern},
-                                 {"string", "gsub", guarded_pattern},   {nullptr, "setmetatable", guarded_setmetatable}};
+                                 {"string", "gsub", guarded_pattern},   {nullptr, "setmetatable", guarded_setmetatable},
+                                 {"string", "format", guarded_format}};
   for (const auto& g : guards) {
     if (g.table) lua_getfield(L, -1, g.table);
     else lua_pushvalue(L, -1);
@@ -537,6 +636,11 @@ void LuaHost::open_sandbox() {
   lua_pushvalue(L, -1);
   live_ = std::make_unique<LiveTables>(L);  // takes a copy of pairs
   lua_setfield(L, -2, "pairs");
+  // The prelude keeps Lua's own next(); scripts get the ordered one.
+  lua_pushcfunction(L, sorted_next);
+  lua_setfield(L, -2, "next");
+  lua_pushcfunction(L, safe_tostring);
+  lua_setfield(L, -2, "tostring");
   register_api(L, *this);  // sets the global `tabula`
   auto key = [&](const char* name) {
     lua_pushstring(L, name);
@@ -621,6 +725,47 @@ void LuaHost::load_all() {
   }
   end_transaction();
   number_functions();
+  mark_script_state();
+}
+
+// Runs protected: a walk that runs out of memory or stack must not panic.
+void LuaHost::fingerprint(uint64_t* total, std::vector<ScriptStatePart>* parts) {
+  struct Out {
+    LuaHost* host;
+    uint64_t* total;
+    std::vector<ScriptStatePart>* parts;
+  } out{this, total, parts};
+  lua_pushcfunction(L_, [](lua_State* L) -> int {
+    auto* o = static_cast<Out*>(lua_touserdata(L, 1));
+    lua_getfield(L, LUA_REGISTRYINDEX, kModules);
+    lua_getfield(L, LUA_REGISTRYINDEX, kFrozen);
+    if (o->host->script_queue_ == 0) {
+      lua_newtable(L);
+      o->host->script_queue_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, o->host->script_queue_);
+    if (o->total) *o->total = fingerprint_scripts(L, -3, -2, -1, o->host->script_seen_);
+    if (o->parts) *o->parts = describe_scripts(L, -3, -2, -1, o->host->script_seen_);
+    return 0;
+  });
+  lua_pushlightuserdata(L_, &out);
+  if (lua_pcall(L_, 1, 0, 0) != LUA_OK) {
+    std::string why = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "error";
+    lua_pop(L_, 1);
+    throw ScriptError("", "", "", "check", "cannot fingerprint the scripts' state: " + why);
+  }
+}
+
+void LuaHost::mark_script_state() { fingerprint(&script_mark_, &script_parts_); }
+
+std::string LuaHost::script_state_change() {
+  uint64_t now = 0;
+  fingerprint(&now, nullptr);
+  if (now == script_mark_) return "";
+  std::vector<ScriptStatePart> parts;
+  fingerprint(nullptr, &parts);
+  const std::string what = describe_script_state_change(script_parts_, parts);
+  return what.empty() ? "the modules' state changed" : what;
 }
 
 // Walks each module's table for functions (nested tables to a small depth),

@@ -14,6 +14,7 @@
 
 #include "core/lua_alloc.h"
 #include "core/lua_vars.h"
+#include "core/script_state.h"
 #include "core/state.h"
 #include "core/value.h"
 #include "core/watchdog.h"
@@ -104,6 +105,8 @@ class LuaHost {
   // period would never be charged. Each resume is charged that period up
   // front (an upper bound on the uncounted rest); raises once over budget.
   void charge_resume(lua_State* L);
+  // Charges work a library call did in one instruction (instruction mode).
+  void charge_steps(lua_State* L, int64_t steps);
   // The coroutine now running (nullptr: the main thread), for locating errors.
   lua_State* swap_running(lua_State* co) {
     lua_State* old = running_;
@@ -138,6 +141,11 @@ class LuaHost {
   Watchdog& watchdog() { return watchdog_; }
   LiveTables& live() { return *live_; }
   lua_State* lua() const { return L_; }
+
+  // What scripts keep between calls (core/script_state.h): mark remembers
+  // the modules' fingerprint; change says what differs from the mark, or "".
+  void mark_script_state();
+  std::string script_state_change();
 
   // Conversions between Lua values and kernel values (integers only).
   static void push_value(lua_State* L, const Value& v);
@@ -194,6 +202,11 @@ class LuaHost {
   std::unique_ptr<LiveTables> live_;
   static constexpr size_t kNameSlots = 256;
   NameSlot names_[kNameSlots];
+  uint64_t script_mark_ = 0;
+  std::vector<ScriptStatePart> script_parts_;  // the mark, part by part
+  ScriptWalkScratch script_seen_;
+  int script_queue_ = 0;  // registry ref: the walk's queue table
+  void fingerprint(uint64_t* total, std::vector<ScriptStatePart>* parts);
   friend int lua_require(lua_State* L);
 };
 

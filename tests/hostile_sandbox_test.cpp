@@ -120,6 +120,12 @@ TEST(HostileSandbox, GlobalsLibrariesAndTabulaAreFrozen) {
   EXPECT_EQ(p.get("index"), Value(5));
   EXPECT_EQ(p.get("tabula_random"), Value("function"));
   EXPECT_EQ(p.get("same_string"), Value(true));
+  // tostring and %s give no addresses; next() has the sandbox's fixed order.
+  EXPECT_EQ(p.get("tostring_table"), Value("table function"));
+  EXPECT_EQ(p.get("tostring_custom"), Value("custom"));
+  EXPECT_EQ(p.get("format_s"), Value("table|    x|7%"));
+  EXPECT_EQ(p.get("next_first"), Value(3));
+  EXPECT_EQ(p.get("next_order"), Value("true,3,a,b"));
   EXPECT_EQ(s.hash(), before);
 }
 
@@ -167,6 +173,112 @@ TEST(HostileSandbox, LibraryCallsCannotDoUnboundedWork) {
   expect_still_working(*e, s);
 }
 
+// The classic ways out of a Lua sandbox: bytecode, the io/os/debug/package
+// libraries, file loaders, require outside the pack, Lua's own randomness.
+TEST(HostileSandbox, ClassicEscapesAreAbsent) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  const Case cases[] = {
+      {"load_bytecode", "attempt to load a binary chunk (mode is 't')"},
+      {"load_reader", "bad argument #1 to 'load' (string expected, got function)"},
+      {"string_dump", "attempt to call a nil value (field 'dump')"},
+      {"io_open", "attempt to index a nil value (global 'io')"},
+      {"os_execute", "attempt to index a nil value (global 'os')"},
+      {"debug_getinfo", "attempt to index a nil value (global 'debug')"},
+      {"package_loadlib", "attempt to index a nil value (global 'package')"},
+      {"dofile", "attempt to call a nil value (global 'dofile')"},
+      {"loadfile", "attempt to call a nil value (global 'loadfile')"},
+      {"collectgarbage", "attempt to call a nil value (global 'collectgarbage')"},
+      {"setfenv", "attempt to call a nil value (global 'setfenv')"},
+      {"require_dotdot", "require: bad module name '..etc.passwd'"},
+      {"require_slash", "require: bad module name '/etc/passwd'"},
+      {"require_os", "require: module 'os' not found in the pack scripts or scripts/"},
+      {"math_random", "attempt to call a nil value (field 'random')"},
+  };
+  for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
+  expect_still_working(*e, s);
+}
+
+// _ENV is the frozen globals; the metatables of _G, tabula and ctx are hidden.
+TEST(HostileSandbox, EnvTricksAndSharedMetatables) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  const Case cases[] = {
+      {"env_new_global", "scripts may not create globals ('stash')"},
+      {"env_existing", "globals are read-only ('tostring')"},
+      {"G_metatable", "attempt to index a boolean value"},
+      {"tabula_metatable", "attempt to index a boolean value"},
+      {"setmeta_tabula", "cannot change a protected metatable"},
+      {"setmeta_G", "cannot change a protected metatable"},
+      {"set_require", "globals are read-only ('require')"},
+      {"ctx_write", "ctx is read-only (give a scheduled call its own args instead)"},
+  };
+  for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
+  expect_still_working(*e, s);
+}
+
+// Recursion in Lua, through pcall, metamethods and coroutines ends in a
+// Lua error, never in a crash of the process.
+TEST(HostileSandbox, DeepRecursionAndStackBombs) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "deep_recursion", "memory cap exceeded (4 MiB for all scripts)");
+  expect_refused(*e, s, "pcall_recursion", "survived");
+  expect_refused(*e, s, "index_loop", "C stack overflow");
+  expect_refused(*e, s, "unpack_huge", "too many results to unpack");
+  // Raised by Lua's resume between coroutines: located at the calling hook.
+  expect_refused(*e, s, "wrap_nesting", "C stack overflow", false);
+  expect_still_working(*e, s);
+}
+
+TEST(HostileSandbox, HugeStringsAndManyObjectsStopAtTheCap) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "doubling", "memory cap exceeded (4 MiB for all scripts)");
+  expect_refused(*e, s, "many_coroutines", "memory cap exceeded (4 MiB for all scripts)");
+  expect_refused(*e, s, "format_width", "invalid conversion specification: '%0999d'");
+  expect_still_working(*e, s);
+}
+
+// What a script hands the kernel is checked: depth, cycles, integers only,
+// overflow, and names that exist.
+TEST(HostileSandbox, ValuesTheKernelCannotKeep) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  const Case cases[] = {
+      {"deep_value", "value nested too deeply"},
+      {"cyclic_value", "value nested too deeply"},
+      {"float_value", "numbers kept by the kernel must be integers (got 0.5)"},
+      {"add_overflow", "integer overflow (1 + 9223372036854775807)"},
+      {"random_zero", "random(n) needs n >= 1"},
+      {"create_unknown", "unknown entity definition 'no_such_thing'"},
+      {"error_tostring", "error object of type table"},
+  };
+  for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
+  expect_still_working(*e, s);
+}
+
+// Addresses (tostring, %p, the order of table keys) and the collector's
+// timing (weak tables) would make runs differ: refused (docs/security.md).
+TEST(HostileSandbox, AddressesAndCollectorTimingCannotReachTheGame) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  const Case cases[] = {
+      {"format_p", "string.format: %p shows an address, which differs from run to run"},
+      {"pairs_table_keys", "pairs: keys of type table have no fixed order; keep such items in a list"},
+      {"next_function_keys", "next: keys of type function have no fixed order; keep such items in a list"},
+      {"weak_table", "setmetatable: scripts may not make weak tables (__mode)"},
+  };
+  for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
+  expect_still_working(*e, s);
+}
+
 struct LimitKind {
   const char* name;
   Limits limits;
@@ -187,6 +299,20 @@ TEST_P(HostileRunaway, HandlersAndCoroutineBombsAreStopped) {
   expect_refused(*e, s, "coroutine_bomb", GetParam().runaway);
   // The time limit may stop this one inside the sandbox's own wrap().
   expect_refused(*e, s, "wrap_bomb", GetParam().runaway, GetParam().limits.instructions > 0);
+  expect_still_working(*e, s);
+}
+
+// Library functions that call back into Lua (gsub, sort, tostring through
+// format) and chunks from load() run under the same limits.
+TEST_P(HostileRunaway, CallbacksOfLibraryFunctionsAreStopped) {
+  auto e = hostile(GetParam().limits);
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "gsub_callback", GetParam().runaway);
+  expect_refused(*e, s, "sort_comparator", GetParam().runaway);
+  expect_refused(*e, s, "tostring_loop", GetParam().runaway);
+  // The time limit names the loaded chunk, "(load):1"; the budget the line that ran it.
+  expect_refused(*e, s, "loaded_loop", GetParam().runaway, GetParam().limits.instructions > 0);
   expect_still_working(*e, s);
 }
 

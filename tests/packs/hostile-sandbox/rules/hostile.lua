@@ -7,6 +7,15 @@ function M.setup() T.create("bomb", "table") end
 function M.poke() T.emit("poke") end
 function M.never() return false end
 
+local function next_keys(t)
+  local keys, k = {}, nil
+  repeat
+    k = next(t, k)
+    if k ~= nil then keys[#keys + 1] = tostring(k) end
+  until k == nil
+  return table.concat(keys, ",")
+end
+
 -- What still works under the guards; called directly by the test.
 function M.probe()
   local keys = 0
@@ -28,6 +37,11 @@ function M.probe()
     index = mt.anything,
     tabula_random = type(tabula.random),
     same_string = string == _G.string,
+    tostring_table = tostring({}) .. " " .. tostring(print),
+    tostring_custom = tostring(setmetatable({}, { __tostring = function() return "custom" end })),
+    format_s = string.format("%s|%5s|%d%%", {}, "x", 7),
+    next_first = next({ b = 1, a = 2, [3] = 0 }),
+    next_order = next_keys({ b = 1, a = 2, [3] = 0, [true] = 1 }),
   }
 end
 

@@ -46,6 +46,60 @@ function H.var_copies() local s = string.rep("x", 1 << 20); for i = 1, 100 do T.
 function H.list_copies() local t = {}; for i = 1, 1000 do t[i] = i end; for i = 1, 1000 do T.set_var("t", t) end end -- list_copies
 function H.alloc() local t, i = {}, 0; while true do i = i + 1; t[i] = string.rep("x", 64) .. i end end -- alloc
 
+-- The classic escapes: no bytecode, no io/os/debug/package, no file access.
+function H.load_bytecode() assert(load("\27Lua\84\0")) end -- load_bytecode
+function H.load_reader() return load(function() return "\27Lua" end) end -- load_reader
+function H.string_dump() return string.dump(print) end -- string_dump
+function H.io_open() return io.open("/etc/passwd") end -- io_open
+function H.os_execute() return os.execute("true") end -- os_execute
+function H.debug_getinfo() return debug.getinfo(1) end -- debug_getinfo
+function H.package_loadlib() return package.loadlib("libc.so.6", "system") end -- package_loadlib
+function H.dofile() return dofile("/etc/passwd") end -- dofile
+function H.loadfile() return loadfile("/etc/passwd") end -- loadfile
+function H.collectgarbage() return collectgarbage("count") end -- collectgarbage
+function H.setfenv() return setfenv(1, {}) end -- setfenv
+function H.require_dotdot() return require("..etc.passwd") end -- require_dotdot
+function H.require_slash() return require("/etc/passwd") end -- require_slash
+function H.require_os() return require("os") end -- require_os
+function H.math_random() return math.random(6) end -- math_random
+-- _ENV tricks and metatables on shared tables.
+function H.env_new_global() _ENV.stash = 1 end -- env_new_global
+function H.env_existing() _ENV.tostring = nil end -- env_existing
+function H.G_metatable() getmetatable(_G).__newindex = nil end -- G_metatable
+function H.tabula_metatable() getmetatable(tabula).__index.random = nil end -- tabula_metatable
+function H.setmeta_tabula() setmetatable(tabula, {}) end -- setmeta_tabula
+function H.setmeta_G() setmetatable(_G, nil) end -- setmeta_G
+function H.set_require() require = function() end end -- set_require
+function H.ctx_write(ctx) ctx.stash = {} end -- ctx_write
+-- Deep recursion and stack bombs.
+function H.deep_recursion() local function f() return 1 + f() end return f() end -- deep_recursion
+function H.pcall_recursion() local function f() pcall(f) end f(); error("survived") end -- pcall_recursion
+function H.index_loop() return setmetatable({}, { __index = function(t, k) return t[k] end }).x end -- index_loop
+function H.wrap_nesting() local function f() return coroutine.wrap(f)() end return f() end -- wrap_nesting
+function H.unpack_huge() return table.unpack({}, 1, 1e8) end -- unpack_huge
+-- Huge strings and many objects end at the memory cap.
+function H.doubling() local s = "x"; for i = 1, 40 do s = s .. s end return s end -- doubling
+function H.many_coroutines() local t = {}; for i = 1, 1e7 do t[i] = coroutine.create(print) end end -- many_coroutines
+function H.format_width() return string.format("%0999d", 1) end -- format_width
+-- Values the kernel cannot keep.
+function H.deep_value() local t = {}; for i = 1, 1000 do t = { t } end T.set_var("deep", t) end -- deep_value
+function H.cyclic_value() local t = {}; t[1] = t; T.set_var("cycle", t) end -- cyclic_value
+function H.float_value() T.set_var("half", 0.5) end -- float_value
+function H.add_overflow(ctx) T.add(ctx.self, "mark", math.maxinteger) end -- add_overflow
+function H.random_zero() return T.random(0) end -- random_zero
+function H.create_unknown() return T.create("no_such_thing", "table") end -- create_unknown
+function H.error_tostring() error(setmetatable({}, { __tostring = function() while true do end end })) end -- error_tostring
+-- Addresses and collector timing cannot reach the game.
+function H.format_p() return string.format("%p", {}) end -- format_p
+function H.pairs_table_keys() for _ in pairs({ [{}] = 1 }) do end end -- pairs_table_keys
+function H.next_function_keys() return next({ [print] = 1 }) end -- next_function_keys
+function H.weak_table() return setmetatable({}, { __mode = "k" }) end -- weak_table
+-- Runaway scripts inside library calls that call back into Lua.
+function H.gsub_callback() return ("aaaa"):gsub("a", function() while true do end end) end -- gsub_callback
+function H.sort_comparator() table.sort({ 3, 2, 1 }, function() while true do end end) end -- sort_comparator
+function H.loaded_loop() load("while true do end")() end -- loaded_loop
+function H.tostring_loop() return string.format("%s", setmetatable({}, { __tostring = function() while true do end end })) end -- tostring_loop
+
 local names = {}
 for name in pairs(H) do names[#names + 1] = { id = name } end
 
@@ -63,7 +117,7 @@ function M.act(ctx)
   T.set_var("last", ctx.choice)
   T.log { "acting", choice = ctx.choice }
   T.random(6)
-  if ctx.choice ~= "ok" then H[ctx.choice]() end
+  if ctx.choice ~= "ok" then H[ctx.choice](ctx) end
 end
 
 return M

@@ -1,0 +1,2 @@
+-- Loaded only when a script first requires it during a game.
+return { loaded = true }
