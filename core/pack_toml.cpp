@@ -1234,30 +1234,42 @@ bool Loader::good_id(const std::string& id, const toml::key& k, const std::strin
 // (inserted steps included): running it would never end. Each cycle is
 // reported once, at the step that closes it.
 void Loader::check_flow_cycles() {
+  // Depth first with an explicit stack: a chain of a million nodes must not
+  // overflow the C++ stack.
   std::map<std::string, int> state;  // 1: on the current path, 2: done
-  std::vector<std::string> path;
-  std::function<void(const std::string&)> visit = [&](const std::string& id) {
-    state[id] = 1;
-    path.push_back(id);
-    const FlowNode& n = out.flow.at(id);
-    for (size_t i = 0; i < n.steps.size(); ++i) {
-      const std::string& to = n.steps[i];
-      if (!out.flow.count(to)) continue;  // reported above
-      if (state[to] == 1) {
+  struct Frame {
+    const std::string* id;
+    size_t next = 0;  // the step to look at next
+  };
+  std::vector<Frame> path;
+  for (const auto& [root, _] : out.flow) {
+    if (state[root] != 0) continue;
+    state[root] = 1;
+    path.push_back({&root});
+    while (!path.empty()) {
+      Frame& f = path.back();
+      const FlowNode& n = out.flow.at(*f.id);
+      if (f.next == n.steps.size()) {
+        state[*f.id] = 2;
+        path.pop_back();
+        continue;
+      }
+      const size_t i = f.next++;
+      auto to = out.flow.find(n.steps[i]);
+      if (to == out.flow.end()) continue;  // reported above
+      if (state[to->first] == 1) {
         std::string cycle;
-        for (auto it = std::find(path.begin(), path.end(), to); it != path.end(); ++it) cycle += *it + " -> ";
-        const auto& where = step_pos_[id];
-        error(i < where.size() ? where[i] : n.pos, "flow." + id + ".steps[" + std::to_string(i) + "]",
-              "flow node '" + to + "' contains itself: " + cycle + to);
-      } else if (state[to] == 0) {
-        visit(to);
+        auto on = std::find_if(path.begin(), path.end(), [&](const Frame& p) { return *p.id == to->first; });
+        for (; on != path.end(); ++on) cycle += *on->id + " -> ";
+        const auto& where = step_pos_[*f.id];
+        error(i < where.size() ? where[i] : n.pos, "flow." + *f.id + ".steps[" + std::to_string(i) + "]",
+              "flow node '" + to->first + "' contains itself: " + cycle + to->first);
+      } else if (state[to->first] == 0) {
+        state[to->first] = 1;
+        path.push_back({&to->first});
       }
     }
-    path.pop_back();
-    state[id] = 2;
-  };
-  for (const auto& [id, _] : out.flow)
-    if (state[id] == 0) visit(id);
+  }
 }
 
 // [graphs.X]: its flags and nodes. A later layer may add nodes, and edges
