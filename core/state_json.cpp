@@ -66,6 +66,9 @@ json parse_json(std::string_view text, const std::string& what) {
   bool in_string = false, escaped = false;
   for (char c : text) {
     if (c == '\n') ++line;
+    // nlohmann stops at a NUL as at the end of the text: a binary file would
+    // be reported as cut short, and what follows a NUL would go unread.
+    if (c == '\0') throw std::runtime_error(what + ": line " + std::to_string(line) + ": a NUL byte (not a JSON text)");
     if (in_string) {
       if (escaped) escaped = false;
       else if (c == '\\') escaped = true;
