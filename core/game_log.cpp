@@ -71,7 +71,7 @@ std::string GameLog::to_json() const {
 
 GameLog GameLog::from_json(const std::string& text) {
   json j = parse_json(text, "log");
-  reject_floats(j);
+  reject_floats(j, "log: ");
   if (!j.is_object()) throw std::runtime_error("not a tabula log (format tabula-log/2)");
   const std::string format = j.value("format", "");
   if (format == "tabula-log/1")

@@ -15,6 +15,7 @@
 #include "core/pack.h"
 #include "core/toml_guard.h"
 #include "core/pack_layers.h"
+#include "core/state_json.h"
 #include "core/suggest.h"
 #include "core/text.h"
 
@@ -23,6 +24,13 @@ namespace tabula {
 namespace fs = std::filesystem;
 
 namespace {
+
+// The most seats a pack may declare, a group may reach or a setup may ask
+// for. A game allocates every seat's zones and counters when it starts, so
+// an unbounded count is unbounded memory.
+constexpr int kMaxSeats = 1000;
+// Ids name things in saves, logs and every view; none needs more.
+constexpr size_t kMaxIdLength = 128;
 
 SourcePos pos_of(const toml::source_region& r) {
   SourcePos p;
@@ -45,6 +53,7 @@ const char* type_name(const toml::node& n) {
 }
 
 class Loader;
+std::string escape_id(std::string_view id);
 
 // One TOML table read against what the format allows there. Every key read
 // through it is marked known; finish() reports the rest.
@@ -106,7 +115,7 @@ class Loader {
                                const char* key, const char* what);
   void merge_manifest(const LayerFile& layer, const std::string& rel, const SourcePos& where);
   void merge_texts(const LayerFile& layer, const std::string& rel, const SourcePos& where);
-  void read_text_table(const LayerFile& layer, const toml::table& t, const std::string& prefix);
+  void read_text_table(const LayerFile& layer, const toml::table& t, const std::string& prefix, int depth = 0);
   void read_text_entry(const LayerFile& layer, const toml::node& n, const std::string& key);
   void read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool partial);
   void read_flow_node(const LayerFile& layer, Table& t, FlowNode& n);
@@ -138,9 +147,14 @@ class Loader {
   std::map<std::string, std::string> declared_by_;                  // flow node -> the layer that first declared it
   std::map<std::string, SourcePos> fn_pos_;                         // "flow.x.hook" -> where the function is named
   std::map<std::string, SourcePos> repeat_pos_;                     // flow node -> where its repeat is set
+  std::map<std::string, std::pair<int64_t, SourcePos>> setup_seats_; // setup -> its seats as written, and where
+  std::set<std::string> bad_rules_;  // layers whose `rules` is reported: their nodes' missing script is not news
   SourcePos flow_pos_;                                              // the first flow node of the top layer that has one
   void check_flow_cycles();
-  bool good_id(const std::string& id, const toml::key& k, const std::string& key);
+  bool good_id(const std::string& id, const toml::key& k, const std::string& key) {
+    return good_id(id, pos_of(k.source()), key);
+  }
+  bool good_id(const std::string& id, const SourcePos& at, const std::string& key);
   std::vector<SourcePos> stage_pos_;                                // where each combat stage is named
   // "params.x" -> (layer, where) of each append/remove since the list was last set whole.
   std::map<std::string, std::vector<std::pair<std::string, SourcePos>>> list_edits_;
@@ -232,19 +246,26 @@ void Table::finish() {
   for (auto&& [k, v] : t_) {
     std::string name(k.str());
     if (std::find(known_.begin(), known_.end(), name) == known_.end())
-      l_.error(pos_of(k.source()), key(name), "unknown key" + suggestion(name, known_));
+      l_.error(pos_of(k.source()), key(escape_id(name)), "unknown key" + suggestion(name, known_));
   }
 }
 
 // A TOML value as a kernel value (integers, strings, booleans, arrays, tables).
-std::optional<Value> to_value(Loader& l, const toml::node& n, const std::string& key) {
+// Kernel values nest at most kMaxValueDepth levels; dotted keys can nest a
+// TOML table far deeper than toml++'s own limit on inline values, and this
+// walk is recursive.
+std::optional<Value> to_value(Loader& l, const toml::node& n, const std::string& key, int depth = 0) {
+  if (depth > kMaxValueDepth) {
+    l.error(n, key, "nested deeper than " + std::to_string(kMaxValueDepth) + " levels");
+    return std::nullopt;
+  }
   if (n.is_integer()) return Value(*n.value<int64_t>());
   if (n.is_string()) return Value(*n.value<std::string>());
   if (n.is_boolean()) return Value(*n.value<bool>());
   if (const toml::array* a = n.as_array()) {
     List items;
     for (size_t i = 0; i < a->size(); ++i) {
-      auto v = to_value(l, *a->get(i), key + "[" + std::to_string(i) + "]");
+      auto v = to_value(l, *a->get(i), key + "[" + std::to_string(i) + "]", depth + 1);
       if (!v) return std::nullopt;
       items.push_back(std::move(*v));
     }
@@ -253,7 +274,7 @@ std::optional<Value> to_value(Loader& l, const toml::node& n, const std::string&
   if (const toml::table* t = n.as_table()) {
     Dict d;
     for (auto&& [k, v] : *t) {
-      auto x = to_value(l, v, key + "." + std::string(k.str()));
+      auto x = to_value(l, v, key + "." + std::string(k.str()), depth + 1);
       if (!x) return std::nullopt;
       d.emplace_back(std::string(k.str()), std::move(*x));
     }
@@ -272,9 +293,15 @@ std::optional<Value::Kind> kind_of_type(std::string_view t) {
   return std::nullopt;
 }
 
-// An id as printed in a message: control characters as \xNN.
-std::string escape_id(const std::string& id) {
+// An id as printed in a message: control characters as \xNN (a terminal
+// would obey them), and cut after 60 bytes (a hostile id can fill a screen).
+std::string escape_id(std::string_view id) {
   std::string out;
+  if (id.size() > 64) {
+    size_t cut = 60;
+    while (cut > 0 && (static_cast<unsigned char>(id[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    return escape_id(id.substr(0, cut)) + "...";
+  }
   for (char c : id) {
     const auto u = static_cast<unsigned char>(c);
     if (u < 0x20 || u == 0x7F) {
@@ -287,6 +314,14 @@ std::string escape_id(const std::string& id) {
     }
   }
   return out;
+}
+
+// Why `path`, which exists, cannot be read as a file; "" when it can. A
+// folder would read as an empty file and a named pipe would block forever.
+std::string not_a_file(const fs::path& path) {
+  std::error_code ec;
+  if (fs::is_regular_file(path, ec)) return "";
+  return fs::is_directory(path, ec) ? "is a folder, not a file" : "is not a regular file";
 }
 
 // Parses a TOML file; on failure reports a located error and returns false.
@@ -305,6 +340,11 @@ bool parse_toml(Loader& l, const fs::path& path, toml::table& out) {
             "e.g. \"\u010d\" = 1)");
     return false;
   }
+  if (auto [line, column] = toml_long_key_position(text); line > 0) {
+    l.error(SourcePos{path.string(), line, column}, "",
+            "a key of more than " + std::to_string(kMaxTomlKeyParts) + " dotted parts");
+    return false;
+  }
   try {
     out = toml::parse(text, path.string());
   } catch (const toml::parse_error& e) {
@@ -320,16 +360,25 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
     error(SourcePos{dir.string()}, "", "no pack.toml in this folder");
     return std::nullopt;
   }
+  if (std::string why = not_a_file(file); !why.empty()) {
+    error(SourcePos{file.string()}, "", why);
+    return std::nullopt;
+  }
   LayerFile layer;
   if (!parse_toml(*this, file, layer.root)) return std::nullopt;
   const toml::node* p = layer.root.get("pack");
   if (!p || !p->is_table()) {
-    error(SourcePos{file.string(), 1, 1}, "pack", "missing [pack] table");
+    if (p) wrong_type(*p, "pack", "a table");
+    else error(SourcePos{file.string(), 1, 1}, "pack", "missing [pack] table");
     return std::nullopt;
   }
   Table t(*this, *p->as_table(), "pack");
   layer.info.dir = dir.string();
   layer.info.id = t.str("id", true).value_or("");
+  // The id names the pack's scripts ("<id>/<path>") and its folder for the
+  // layers above: the same rules as any other id.
+  if (const toml::node* n = t.raw().get("id"); n && n->is_string())
+    good_id(layer.info.id, pos_of(n->source()), "pack.id");
   layer.info.name = t.text("name").value_or(Text{layer.info.id, ""});
   layer.info.version = t.str("version").value_or("");
   layer.info.extends = t.str("extends").value_or("");
@@ -422,8 +471,12 @@ std::string Loader::script_key(const LayerFile& layer, const std::string& rel, c
                                const std::string& key) {
   if (!confined(layer, rel, pos_of(at.source()), key)) return "";
   fs::path path = fs::path(layer.info.dir) / rel;
-  if (rel.empty() || !fs::exists(path) || fs::is_directory(path)) {
+  if (rel.empty() || !fs::exists(path)) {
     error(at, key, "missing script: " + path.string());
+    return "";
+  }
+  if (std::string why = not_a_file(path); !why.empty()) {
+    error(at, key, "'" + rel + "' " + why);
     return "";
   }
   std::string k = layer.info.id + "/" + rel;
@@ -535,10 +588,10 @@ void Loader::read_seat_groups(const LayerFile& layer, const toml::table& groups)
     const toml::node* first = t.node("first");
     if (!first) error(g.pos, key + ".first", "missing required key (the group's first seat, from 1)");
     else if (!first->is_integer()) wrong_type(*first, key + ".first", "an integer");
-    else if (*first->value<int64_t>() < 1 || *first->value<int64_t>() > 1000) error(*first, key + ".first", "must be a seat number from 1");
+    else if (*first->value<int64_t>() < 1 || *first->value<int64_t>() > kMaxSeats) error(*first, key + ".first", "must be a seat number from 1");
     else g.first = static_cast<int>(*first->value<int64_t>() - 1);
     if (auto c = t.integer("count")) {
-      if (*c < 1 || *c > 1000) error(*t.raw().get("count"), key + ".count", "must be at least 1 (leave it out: up to the last seat)");
+      if (*c < 1 || *c > kMaxSeats) error(*t.raw().get("count"), key + ".count", "must be at least 1 (leave it out: up to the last seat)");
       else g.count = static_cast<int>(*c);
     }
     t.finish();
@@ -628,7 +681,7 @@ void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool pa
     std::vector<std::string> names;
     for (const auto& [k, _] : out.kinds) names.push_back(k);
     const toml::node* at = t.raw().get("kind");
-    error(at ? pos_of(at->source()) : t.pos(), t.key("kind"), "unknown kind '" + e.kind + "'" + suggestion(e.kind, names));
+    error(at ? pos_of(at->source()) : t.pos(), t.key("kind"), "unknown kind '" + escape_id(e.kind) + "'" + suggestion(e.kind, names));
   }
   if (const toml::table* props = t.table("props")) {
     for (auto&& [k, v] : *props) {
@@ -670,6 +723,10 @@ const toml::table* Loader::read_file(const LayerFile& layer, const std::string& 
   fs::path path = fs::path(layer.info.dir) / rel;
   if (!fs::exists(path)) {
     error(where, key, std::string("missing ") + what + ": " + path.string());
+    return nullptr;
+  }
+  if (std::string why = not_a_file(path); !why.empty()) {
+    error(where, key, "'" + rel + "' " + why);
     return nullptr;
   }
   auto doc = std::make_unique<toml::table>();
@@ -756,14 +813,23 @@ void Loader::merge(const LayerFile& layer) {
   // homes the nodes this layer declares, never those of the layers below.
   if (auto r = pack.str("rules"))
     out.layers.back().rules = out.rules = script_key(layer, *r, *pack.raw().get("rules"), "pack.rules");
+  if (pack.raw().contains("rules") && out.layers.back().rules.empty()) bad_rules_.insert(layer.info.id);
   std::vector<std::string> manifests = pack.strings("manifests").value_or(std::vector<std::string>{});
   std::vector<std::string> text_files = pack.strings("texts").value_or(std::vector<std::string>{});
 
   if (const toml::table* seats = root.table("seats")) {
     Table t(*this, *seats, "seats");
-    if (auto v = t.integer("min")) out.seats.min = static_cast<int>(*v);
-    if (auto v = t.integer("max")) out.seats.max = static_cast<int>(*v);
-    if (auto v = t.integer("default")) out.seats.fallback = static_cast<int>(*v);
+    bool counts_ok = true;
+    for (auto [k, into] : {std::pair<const char*, int*>{"min", &out.seats.min}, {"max", &out.seats.max},
+                           {"default", &out.seats.fallback}})
+      if (auto v = t.integer(k)) {
+        if (*v >= 1 && *v <= kMaxSeats) {
+          *into = static_cast<int>(*v);
+        } else {
+          error(*t.raw().get(k), std::string("seats.") + k, "must be between 1 and " + std::to_string(kMaxSeats));
+          counts_ok = false;
+        }
+      }
     if (const toml::table* c = t.table("counters")) {
       for (auto&& [k, v] : *c) {
         auto x = to_value(*this, v, "seats.counters." + std::string(k.str()));
@@ -773,8 +839,8 @@ void Loader::merge(const LayerFile& layer) {
     }
     if (const toml::table* g = t.table("groups")) read_seat_groups(layer, *g);
     t.finish();
-    if (out.seats.min < 1 || out.seats.max < out.seats.min || out.seats.fallback < out.seats.min ||
-        out.seats.fallback > out.seats.max)
+    if (counts_ok && (out.seats.max < out.seats.min || out.seats.fallback < out.seats.min ||
+                      out.seats.fallback > out.seats.max))
       error(t.pos(), "seats", "need 1 <= min <= default <= max");
   }
 
@@ -981,7 +1047,11 @@ void Loader::merge(const LayerFile& layer) {
       Table t(*this, *v.as_table(), "setups." + id);
       PackSet::Setup s;
       s.name = t.text("name").value_or(Text{id, ""});
-      s.seats = static_cast<int>(t.integer("seats").value_or(0));
+      setup_seats_.erase(id);
+      if (auto n = t.integer("seats")) {
+        setup_seats_[id] = {*n, pos_of(t.raw().get("seats")->source())};
+        if (*n >= 0 && *n <= kMaxSeats) s.seats = static_cast<int>(*n);
+      }
       if (const toml::node* o = t.node("options")) {
         if (!o->is_table()) wrong_type(*o, "setups." + id + ".options", "a table");
         else if (auto val = to_value(*this, *o, "setups." + id + ".options")) s.options = val->entries();
@@ -1002,8 +1072,22 @@ void Loader::merge(const LayerFile& layer) {
     const toml::array* a = n ? n->as_array() : nullptr;
     return a && i < a->size() ? pos_of(a->get(i)->source()) : n ? pos_of(n->source()) : pack.pos();
   };
-  for (size_t i = 0; i < manifests.size(); ++i) merge_manifest(layer, manifests[i], named_at("manifests", i));
-  for (size_t i = 0; i < text_files.size(); ++i) merge_texts(layer, text_files[i], named_at("texts", i));
+  // A file named twice is read once: read again, each of its entities would
+  // be reported as defined twice, far from the real mistake.
+  auto first_time = [&](const std::vector<std::string>& files, const char* k, size_t i) {
+    const fs::path p = fs::path(files[i]).lexically_normal();
+    for (size_t j = 0; j < i; ++j)
+      if (fs::path(files[j]).lexically_normal() == p) {
+        error(named_at(k, i), std::string("pack.") + k,
+              "'" + files[i] + "' is named twice (first at " + named_at(k, j).to_string() + ")");
+        return false;
+      }
+    return true;
+  };
+  for (size_t i = 0; i < manifests.size(); ++i)
+    if (first_time(manifests, "manifests", i)) merge_manifest(layer, manifests[i], named_at("manifests", i));
+  for (size_t i = 0; i < text_files.size(); ++i)
+    if (first_time(text_files, "texts", i)) merge_texts(layer, text_files[i], named_at("texts", i));
 }
 
 // A text file is a tree of tables whose leaves are texts: a string (English)
@@ -1013,11 +1097,13 @@ void Loader::merge_texts(const LayerFile& layer, const std::string& rel, const S
   if (const toml::table* doc = read_file(layer, rel, where, "pack.texts", "text file")) read_text_table(layer, *doc, "");
 }
 
-void Loader::read_text_table(const LayerFile& layer, const toml::table& t, const std::string& prefix) {
+// Recursive, as deep as the file's tables: the depth is bounded as for values.
+void Loader::read_text_table(const LayerFile& layer, const toml::table& t, const std::string& prefix, int depth) {
   for (auto&& [k, v] : t) {
     std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
     const toml::table* sub = v.as_table();
-    if (sub && !sub->contains("en") && !sub->contains("cs")) read_text_table(layer, *sub, key);
+    if (sub && depth >= kMaxValueDepth) error(v, key, "nested deeper than " + std::to_string(kMaxValueDepth) + " levels");
+    else if (sub && !sub->contains("en") && !sub->contains("cs")) read_text_table(layer, *sub, key, depth + 1);
     else read_text_entry(layer, v, key);
   }
 }
@@ -1179,8 +1265,8 @@ void Loader::check_references() {
     error(at("flow.root", top), "flow.root", "root node '" + out.flow_root + "' is not defined");
   for (auto& [id, n] : out.flow) {
     if (n.script.empty()) n.script = rules_for(declared_by_[id]);
-    if (n.script.empty() && (!n.hook.empty() || !n.begin.empty() || !n.finish.empty() || !n.until.empty() ||
-                             !n.skip_if.empty()))
+    if (n.script.empty() && !bad_rules_.count(declared_by_[id]) &&
+        (!n.hook.empty() || !n.begin.empty() || !n.finish.empty() || !n.until.empty() || !n.skip_if.empty()))
       error(node_pos(n), "flow." + id, "names hooks but neither the node nor [pack] gives a script (rules = ...)");
     for (size_t i = 0; i < n.steps.size(); ++i) {
       if (out.flow.count(n.steps[i])) continue;
@@ -1199,6 +1285,11 @@ void Loader::check_references() {
   }
   check_flow_cycles();
   check_seat_groups();
+  for (const auto& [id, seats] : setup_seats_)
+    if (seats.first != 0 && (seats.first < out.seats.min || seats.first > out.seats.max))
+      error(seats.second, "setups." + id + ".seats",
+            std::to_string(seats.first) + " is outside the pack's " + std::to_string(out.seats.min) + ".." +
+                std::to_string(out.seats.max) + " seats (0 or none: the pack's default)");
   for (const auto& [id, k] : out.kinds) check_listen(k.listen, "kinds." + id + ".listen_in");
   for (const auto& [id, e] : out.entities) check_listen(e.listen, id + ".listen_in");
   if (out.combat.declared) {
@@ -1216,17 +1307,20 @@ void Loader::check_references() {
   }
 }
 
-// Ids of entities, zones, flow nodes and kinds are names, never paths:
-// not empty, no `/`, `\\`, `..`, whitespace or control characters.
-bool Loader::good_id(const std::string& id, const toml::key& k, const std::string& key) {
+// Ids of packs, entities, zones, flow nodes and kinds are names, never
+// paths: not empty, at most kMaxIdLength bytes, no `/`, `\\`, `..`,
+// whitespace or control characters.
+bool Loader::good_id(const std::string& id, const SourcePos& at, const std::string& key) {
   std::string why;
   if (id.empty()) why = "an id may not be empty";
+  else if (id.size() > kMaxIdLength)
+    why = "an id may be at most " + std::to_string(kMaxIdLength) + " bytes long, this one has " + std::to_string(id.size());
   else if (id.find_first_of("/\\") != std::string::npos) why = "an id may not contain '/' or '\\'";
   else if (id.find("..") != std::string::npos) why = "an id may not contain '..'";
   else if (std::any_of(id.begin(), id.end(), [](char c) { return c == ' ' || c == 0x7F || static_cast<unsigned char>(c) < 0x20; }))
     why = "an id may not contain whitespace or control characters";
   if (why.empty()) return true;
-  error(pos_of(k.source()), escape_id(key), why + " (found \"" + escape_id(id) + "\")");
+  error(at, escape_id(key), why + " (found \"" + escape_id(id) + "\")");
   return false;
 }
 

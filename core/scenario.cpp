@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -13,6 +14,7 @@
 
 #include "core/engine.h"
 #include "core/kernel_error.h"
+#include "core/state_json.h"
 #include "core/subset.h"
 #include "core/toml_guard.h"
 
@@ -35,18 +37,22 @@ void only_keys(const toml::table& t, const std::vector<std::string>& known, cons
       throw std::runtime_error(at(v) + ": unknown key '" + prefix + std::string(k.str()) + "'");
 }
 
-Value to_value(const toml::node& n) {
+// Kernel values nest at most kMaxValueDepth levels; a deeper one would make
+// a state that no save can hold.
+Value to_value(const toml::node& n, int depth = 0) {
+  if (depth > kMaxValueDepth)
+    throw std::runtime_error(at(n) + ": nested deeper than " + std::to_string(kMaxValueDepth) + " levels");
   if (n.is_integer()) return Value(*n.value<int64_t>());
   if (n.is_string()) return Value(*n.value<std::string>());
   if (n.is_boolean()) return Value(*n.value<bool>());
   if (const toml::array* a = n.as_array()) {
     List l;
-    for (const auto& x : *a) l.push_back(to_value(x));
+    for (const auto& x : *a) l.push_back(to_value(x, depth + 1));
     return Value::list(std::move(l));
   }
   if (const toml::table* t = n.as_table()) {
     Dict d;
-    for (auto&& [k, v] : *t) d.emplace_back(std::string(k.str()), to_value(v));
+    for (auto&& [k, v] : *t) d.emplace_back(std::string(k.str()), to_value(v, depth + 1));
     return Value::dict(std::move(d));
   }
   throw std::runtime_error(at(n) + ": unsupported value (integers, strings, booleans, arrays, tables)");
@@ -63,6 +69,22 @@ std::string set_choice(const toml::array& ids) {
     out += x.is_string() ? *x.value<std::string>() : std::to_string(*x.value<int64_t>());
   }
   return out;
+}
+
+// A seat from 1 as the file gives it, checked before it becomes an int:
+// 4294967297 must not quietly be seat 1.
+int seat_number(const toml::node& n, const std::string& key, size_t seats) {
+  const int64_t v = *n.value<int64_t>();
+  if (v < 1 || static_cast<uint64_t>(v) > seats)
+    throw std::runtime_error(at(n) + ": " + key + ": " + std::to_string(v) + " is no seat (1.." + std::to_string(seats) + ")");
+  return static_cast<int>(v) - 1;
+}
+
+// A whole number from 0 written in a name ("seat2", "knight#3"), or -1.
+int64_t number_in(std::string_view digits) {
+  int64_t v = -1;
+  auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  return ec == std::errc() && p == digits.data() + digits.size() ? v : -1;
 }
 
 // A key of `t`, if present, must hold a value of this TOML type.
@@ -100,7 +122,8 @@ struct Runner {
     if (auto hash = name.find('#'); hash != std::string::npos) {
       std::string def = name.substr(0, hash);
       const int32_t def_id = engine->packs().def_id(def);
-      int want = std::atoi(name.c_str() + hash + 1), seen = 0;
+      const int64_t want = number_in(std::string_view(name).substr(hash + 1));
+      int64_t seen = 0;
       for (size_t i = 0; i < state.entities.size(); ++i)
         if (def_id >= 0 && state.entities[i].def == def_id && ++seen == want) return out = static_cast<EntityId>(i), true;
       why = "there is no entity '" + name + "' (" + std::to_string(seen) + " of '" + def + "')";
@@ -164,8 +187,8 @@ struct Runner {
       return false;
     }
     if (subject.rfind("seat", 0) == 0 && subject.size() > 4 && std::isdigit(static_cast<unsigned char>(subject[4]))) {
-      int seat = std::stoi(subject.substr(4)) - 1;
-      if (seat < 0 || seat >= static_cast<int>(state.seats.size())) {
+      const int64_t seat = number_in(std::string_view(subject).substr(4)) - 1;
+      if (seat < 0 || seat >= static_cast<int64_t>(state.seats.size())) {
         why = "no " + subject;
         return false;
       }
@@ -213,6 +236,9 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     if (auto [line, column] = toml_non_ascii_position(text.str()); line > 0)
       throw std::runtime_error(path + ":" + std::to_string(line) + ":" + std::to_string(column) +
                                ": a non-ASCII character outside a string or comment (TOML allows them only there)");
+    if (auto [line, column] = toml_long_key_position(text.str()); line > 0)
+      throw std::runtime_error(path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": a key of more than " +
+                               std::to_string(kMaxTomlKeyParts) + " dotted parts");
     toml::table doc = toml::parse(text.str(), path);
     const toml::table* sc = doc["scenario"].as_table();
     if (!sc) throw std::runtime_error(path + ": missing [scenario] table");
@@ -255,8 +281,8 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         want(t, "props", toml::node_type::table, "a table", "create.");
         std::string def = t["def"].value<std::string>().value_or("");
         std::string zone = t["zone"].value<std::string>().value_or("");
-        int seat = static_cast<int>(t["seat"].value<int64_t>().value_or(0)) - 1;
-        int owner = t.contains("owner") ? static_cast<int>(*t["owner"].value<int64_t>()) - 1 : -2;
+        const int seat = t.contains("seat") ? seat_number(*t.get("seat"), "create.seat", run.state.seats.size()) : -1;
+        const int owner = t.contains("owner") ? seat_number(*t.get("owner"), "create.owner", run.state.seats.size()) : -2;
         EntityId id;
         try {
           id = engine->create_entity(run.state, def, zone, seat, owner);
@@ -301,13 +327,17 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         if (!st.is_table()) throw std::runtime_error(at(st) + ": each [[step]] entry must be a table");
         const toml::table& t = *st.as_table();
         only_keys(t, {"seat", "ask", "choose", "options", "expect", "expect_error", "note"}, "step.");
+        want(t, "seat", toml::node_type::integer, "an integer", "step.");
+        for (const char* k : {"ask", "expect_error", "note"}) want(t, k, toml::node_type::string, "a string", "step.");
+        want(t, "options", toml::node_type::array, "an array", "step.");
+        want(t, "expect", toml::node_type::table, "a table", "step.");
         std::string where = "step " + std::to_string(n) + " (" + at(st) + ")";
         std::optional<std::string> choice = t["choose"].value<std::string>();
         if (const toml::array* set = t["choose"].as_array()) choice = set_choice(*set);
         if (choice) {
           where = "step " + std::to_string(n) + " '" + *choice + "' (" + at(st) + ")";
           int seat;
-          if (auto s = t["seat"].value<int64_t>()) seat = static_cast<int>(*s) - 1;
+          if (t["seat"].is_integer()) seat = seat_number(*t.get("seat"), "step.seat", run.state.seats.size());
           else if (run.state.pending.size() == 1) seat = run.state.pending.front().seat;
           else {
             run.fail(where + ": " + std::to_string(run.state.pending.size()) +
@@ -356,7 +386,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     }
     if (run.state.over && !run.state.result_text.empty())
       r.journal.push_back(engine->render(run.state, run.state.result_text));
-    if (const toml::table* e = doc["expect"].as_table()) run.check(*e, "final [expect]");
+    if (const toml::table* e = doc["expect"].as_table()) run.check(*e, "final [expect] (" + at(*e) + ")");
     if (r.checks == 0)
       run.fail(path + ": the scenario checks nothing; give an [expect] table, a step's expect, options or expect_error");
     if (finish == "over" && !run.state.over) {

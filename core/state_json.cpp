@@ -66,6 +66,9 @@ json parse_json(std::string_view text, const std::string& what) {
   bool in_string = false, escaped = false;
   for (char c : text) {
     if (c == '\n') ++line;
+    // nlohmann stops at a NUL as at the end of the text: a binary file would
+    // be reported as cut short, and what follows a NUL would go unread.
+    if (c == '\0') throw std::runtime_error(what + ": line " + std::to_string(line) + ": a NUL byte (not a JSON text)");
     if (in_string) {
       if (escaped) escaped = false;
       else if (c == '\\') escaped = true;
@@ -209,22 +212,27 @@ json state_to_json(const Engine& e, const State& s) {
   return j;
 }
 
-void reject_floats(const json& j) {
-  std::vector<const json*> unvisited{&j};
+void reject_floats(const json& j, const std::string& what) {
+  // With its place: a number past 64 bits (a seed of 20 digits) arrives as a
+  // double too, and "1e+20" alone would not say where it was written.
+  std::vector<std::pair<const json*, std::string>> unvisited{{&j, ""}};
   while (!unvisited.empty()) {
-    const json* x = unvisited.back();
+    auto [x, at] = std::move(unvisited.back());
     unvisited.pop_back();
     if (x->is_number_float())
-      throw std::runtime_error("a number with a fraction or an exponent (" + x->dump() +
+      throw std::runtime_error(what + (at.empty() ? "" : at + ": ") +
+                               "a number with a fraction or an exponent, or beyond 64 bits (" + x->dump() +
                                "): only integers are allowed here");
-    if (x->is_structured())
-      for (const auto& y : *x) unvisited.push_back(&y);
+    if (x->is_object())
+      for (const auto& [k, y] : x->items()) unvisited.push_back({&y, at.empty() ? k : at + "." + k});
+    else if (x->is_array())
+      for (size_t i = 0; i < x->size(); ++i) unvisited.push_back({&(*x)[i], at + "[" + std::to_string(i) + "]"});
   }
 }
 
 State state_from_json(const Engine& e, const json& j) {
   const PackSet& p = e.packs();
-  reject_floats(j);
+  reject_floats(j, "malformed state: ");
   try {
     if (j.value("format", "") != kFormat) {
       if (j.value("format", "") == "tabula-state/1")

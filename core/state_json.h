@@ -30,6 +30,7 @@ State state_from_json(const Engine& e, const nlohmann::json& j);  // throws std:
 // Throws std::runtime_error if `j` holds a floating-point number anywhere:
 // states and logs hold integers only, and converting an out-of-range double
 // to an integer is undefined behaviour. Iterative, so any depth is safe.
-void reject_floats(const nlohmann::json& j);
+// The message starts with `what`, then the number's place ("seed: ").
+void reject_floats(const nlohmann::json& j, const std::string& what = "");
 
 }  // namespace tabula

@@ -4,19 +4,21 @@
 
 namespace tabula {
 
-// The first byte outside strings and comments that TOML 1.0 does not allow
-// there: any non-ASCII character. toml++ 3.3 (Debian) reaches
-// __builtin_unreachable when it classifies some of them (U+00A1..U+0499,
-// U+2CDE..U+30D7) as whitespace, so the loader rejects them before parsing.
-// Columns count characters, not bytes.
-std::pair<int, int> toml_non_ascii_position(std::string_view s) {
+namespace {
+
+// Walks a TOML text and hands `at` each byte outside strings and comments,
+// and each string as one '"'; stops at the first for which `at` returns
+// true and gives its 1-based line and column (characters, not bytes), else
+// {0, 0}.
+template <class At>
+std::pair<int, int> walk(std::string_view s, At&& at) {
   size_t i = s.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // a byte order mark
   int line = 1;
   size_t line_start = 0;
-  auto column = [&](size_t at) {
+  auto here = [&] {
     int c = 1;
-    for (size_t k = line_start; k < at; ++k) c += (static_cast<unsigned char>(s[k]) & 0xC0) != 0x80;
-    return c;
+    for (size_t k = line_start; k < i; ++k) c += (static_cast<unsigned char>(s[k]) & 0xC0) != 0x80;
+    return std::pair<int, int>{line, c};
   };
   auto newline = [&](size_t at) {
     ++line;
@@ -24,11 +26,10 @@ std::pair<int, int> toml_non_ascii_position(std::string_view s) {
   };
   while (i < s.size()) {
     const char c = s[i];
-    if (c == '\n') {
-      newline(i++);
-    } else if (c == '#') {
+    if (c == '#') {
       while (i < s.size() && s[i] != '\n') ++i;
     } else if (c == '"' || c == '\'') {
+      if (at('"')) return here();
       const bool multi = s.substr(i, 3) == std::string(3, c);
       i += multi ? 3 : 1;
       while (i < s.size()) {
@@ -46,13 +47,37 @@ std::pair<int, int> toml_non_ascii_position(std::string_view s) {
           ++i;
         }
       }
-    } else if (static_cast<unsigned char>(c) >= 0x80) {
-      return {line, column(i)};
     } else {
+      if (at(c)) return here();
+      if (c == '\n') newline(i);
       ++i;
     }
   }
   return {0, 0};
+}
+
+}  // namespace
+
+// toml++ 3.3 (Debian) reaches __builtin_unreachable when it classifies some
+// non-ASCII characters (U+00A1..U+0499, U+2CDE..U+30D7) as whitespace, so
+// the readers reject them before parsing.
+std::pair<int, int> toml_non_ascii_position(std::string_view s) {
+  return walk(s, [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
+// A dotted key nests a table per part, and toml++ walks the result
+// recursively (1,000,000 parts overflow the stack). A run of key parts is
+// bare-key characters, spaces and quoted strings joined by dots; anything
+// else ends it. A decimal number is such a run of one dot.
+std::pair<int, int> toml_long_key_position(std::string_view s, int max_parts) {
+  int parts = 1;
+  return walk(s, [&](char c) {
+    const bool key_char = c == '"' || c == '-' || c == '_' || c == ' ' || c == '\t' || (c >= '0' && c <= '9') ||
+                          (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (c == '.') return ++parts > max_parts;
+    if (!key_char) parts = 1;
+    return false;
+  });
 }
 
 }  // namespace tabula

@@ -252,17 +252,24 @@ TEST(HostileReaders, TamperedSaveIsRefusedByPlace) {
 
 // ---- 2 and 6. scenario files ----------------------------------------------------
 
-std::string scenario_failures(const std::string& name, const std::string& body) {
+// The failures of a scenario of the duel pack: `body` follows its first two
+// lines ([scenario] and pack), unless `whole`.
+std::string scenario_failures(const std::string& name, const std::string& body, bool whole = false) {
   const fs::path dir = fs::temp_directory_path() / ("tabula-hostile-scenarios-" + std::to_string(getpid()));
   fs::create_directories(dir);
   const fs::path file = dir / name;
   {
-    std::ofstream f(file);
-    f << "[scenario]\npack = \"" << TABULA_SOURCE_DIR << "/tests/packs/duel\"\n" << body;
+    std::ofstream f(file, std::ios::binary);
+    if (!whole) f << "[scenario]\npack = \"" << TABULA_SOURCE_DIR << "/tests/packs/duel\"\n";
+    f << body;
   }
   ScenarioResult r = run_scenario(file.string(), std::string(TABULA_SOURCE_DIR) + "/content");
   std::string out = r.ok ? "OK" : "";
-  for (const auto& x : r.failures) out += x.substr(x.find(name) == std::string::npos ? 0 : x.find(name)) + "\n";
+  const std::string prefix = dir.string() + "/";
+  for (std::string x : r.failures) {
+    for (size_t at; (at = x.find(prefix)) != std::string::npos;) x.erase(at, prefix.size());
+    out += x + "\n";
+  }
   fs::remove_all(dir);
   return out;
 }
@@ -293,6 +300,168 @@ TEST(HostileReaders, ScenarioPropsTheKindDoesNotDeclareAreRefused) {
 TEST(HostileReaders, ScenarioWithoutChecksFails) {
   EXPECT_EQ(scenario_failures("none.toml", "seed = 4\n"),
             "none.toml: the scenario checks nothing; give an [expect] table, a step's expect, options or expect_error\n");
+}
+
+// ---- more bad logs --------------------------------------------------------------
+
+std::string hex(uint64_t v) {
+  std::ostringstream o;
+  o << std::hex << v;
+  return o.str();
+}
+
+TEST(HostileReaders, TruncatedLogNamesLineAndColumn) {
+  EXPECT_EQ(error_of([] { GameLog::from_json(R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "opt)"); }),
+            "log: [json.exception.parse_error.101] parse error at line 1, column 74: syntax error while parsing object key - "
+            "invalid string: missing closing quote; last read: '\"opt'; expected string literal");
+}
+
+TEST(HostileReaders, EmptyLog) {
+  EXPECT_EQ(error_of([] { GameLog::from_json(""); }),
+            "log: [json.exception.parse_error.101] parse error at line 1, column 1: syntax error while parsing value - "
+            "unexpected end of input; expected '[', '{', or a literal");
+}
+
+// nlohmann stops at a NUL as at the end: a binary file was "unexpected end
+// of input", and anything after a NUL behind a valid log went unread.
+TEST(HostileReaders, NulBytesInALogAreNamed) {
+  EXPECT_EQ(error_of([] { GameLog::from_json(std::string("{\"format\"\0\0", 11)); }),
+            "log: line 1: a NUL byte (not a JSON text)");
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  const std::string text = duel_log(*e).to_json();
+  const auto lines = std::count(text.begin(), text.end(), '\n') + 1;
+  EXPECT_EQ(error_of([&] { GameLog::from_json(text + std::string("\0{\"seed\": 9}", 13)); }),
+            "log: line " + std::to_string(lines) + ": a NUL byte (not a JSON text)");
+}
+
+TEST(HostileReaders, TextAfterTheLog) {
+  EXPECT_EQ(error_of([] {
+              GameLog::from_json(R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "options": {},)"
+                                 R"( "start_hash": "1", "choices": []} trailing)");
+            }),
+            "log: [json.exception.parse_error.101] parse error at line 1, column 121: syntax error while parsing value - "
+            "invalid literal; last read: '\"choices\": []} tra'; expected end of input");
+}
+
+TEST(HostileReaders, LogThatIsNoObject) {
+  EXPECT_EQ(error_of([] { GameLog::from_json("[1, 2]"); }), "not a tabula log (format tabula-log/2)");
+  EXPECT_EQ(error_of([] { GameLog::from_json("\"tabula-log/2\""); }), "not a tabula log (format tabula-log/2)");
+}
+
+// 20 digits do not fit 64 bits: nlohmann reads them as a double, which used
+// to be called "a number with a fraction or an exponent (1e+20)", no place.
+TEST(HostileReaders, SeedOfTwentyDigits) {
+  EXPECT_EQ(error_of([] {
+              GameLog::from_json(R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 99999999999999999999, "seats": 2,)"
+                                 R"( "options": {}, "start_hash": "1", "choices": []})");
+            }),
+            "log: seed: a number with a fraction or an exponent, or beyond 64 bits (1e+20): only integers are allowed here");
+}
+
+TEST(HostileReaders, ReplayOfAnOptionTheGameDoesNotOffer) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  GameLog log = duel_log(*e);
+  log.choices[1].option = "nope";
+  ReplayReport r = replay(*e, log);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.steps, 1u);
+  EXPECT_EQ(r.error, "choice 2 (seat 1, 'nope') was rejected: 'nope' is not a legal option here; legal: hit1, hit2");
+}
+
+TEST(HostileReaders, ReplayOfAChoiceByASeatThatIsNotAsked) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  GameLog log = duel_log(*e);
+  ASSERT_EQ(log.choices[1].seat, 0);
+  log.choices[1].seat = 1;
+  ReplayReport r = replay(*e, log);
+  EXPECT_EQ(r.steps, 1u);
+  EXPECT_EQ(r.error, "choice 2 (seat 2, 'hit1') was rejected: seat 2 has nothing to decide now (waiting for seat 1)");
+  log.choices[1].seat = 6;  // no seat of this game at all
+  r = replay(*e, log);
+  EXPECT_EQ(r.steps, 1u);
+  EXPECT_EQ(r.error, "choice 2 (seat 7, 'hit1') was rejected: seat 7 has nothing to decide now (waiting for seat 1)");
+}
+
+// A log names pack folders; replayed against other packs (another game, or
+// a pack changed since), the first difference is reported where it shows.
+TEST(HostileReaders, ReplayAgainstAnotherPack) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  const GameLog log = duel_log(*e);
+  LoadResult other = load_pack(std::string(TABULA_SOURCE_DIR) + "/content/connect-four");
+  ASSERT_TRUE(other.ok()) << other.report();
+  Engine c4(std::move(other.packs));
+  ReplayReport r = replay(c4, log);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.steps, 0u);
+  EXPECT_EQ(r.error, "the starting state differs (hash " + hex(c4.new_game(log.seed, log.seats).hash()) + ", log says " +
+                         hex(log.start_hash) + ")");
+}
+
+// ---- more bad scenario files ----------------------------------------------------
+
+TEST(HostileReaders, ScenarioWithUnknownTopLevelKeys) {
+  EXPECT_EQ(scenario_failures("t.toml", "[cheat]\nwin = true\n[expect]\n\"game.over\" = false\n"),
+            "t.toml:3:1: unknown key 'cheat'\n");
+  EXPECT_EQ(scenario_failures("t.toml", "turbo = true\n[expect]\n\"game.over\" = false\n"),
+            "t.toml:3:9: unknown key 'scenario.turbo'\n");
+}
+
+TEST(HostileReaders, ScenarioNamingEntitiesThatDoNotExist) {
+  EXPECT_EQ(scenario_failures("t.toml", "[expect]\n\"dragon.zone\" = \"band\"\n"),
+            "final [expect] (t.toml:3:1): dragon.zone: no entity or alias 'dragon'\n");
+  EXPECT_EQ(scenario_failures("t.toml", "[[create]]\ndef = \"dragon\"\nzone = \"band\"\nseat = 1\n[expect]\n\"game.over\" = false\n"),
+            "t.toml:3:1: unknown entity definition 'dragon'\n");
+}
+
+// Seat numbers were narrowed to int unchecked: 4294967297 became seat 1 and
+// such a scenario passed.
+TEST(HostileReaders, ScenarioSeatsAreCheckedBeforeNarrowing) {
+  const std::string create = "[[create]]\ndef = \"knight\"\nzone = \"band\"\n";
+  const std::string expect = "[expect]\n\"game.over\" = false\n";
+  EXPECT_EQ(scenario_failures("t.toml", create + "seat = 4294967297\n" + expect),
+            "t.toml:6:8: create.seat: 4294967297 is no seat (1..2)\n");
+  EXPECT_EQ(scenario_failures("t.toml", create + "seat = 1\nowner = 3\n" + expect),
+            "t.toml:7:9: create.owner: 3 is no seat (1..2)\n");
+  EXPECT_EQ(scenario_failures("t.toml", "[[step]]\nseat = 4294967297\nchoose = \"hit1\"\n" + expect),
+            "t.toml:4:8: step.seat: 4294967297 is no seat (1..2)\n");
+  EXPECT_EQ(scenario_failures("t.toml", create + "seat = 1\nowner = 2\n" + expect), "OK");
+}
+
+// "seat99999999999" failed with the bare word "stoi"; "knight#4294967297"
+// wrapped around to the first knight.
+TEST(HostileReaders, ScenarioNumbersInNamesThatOverflow) {
+  EXPECT_EQ(scenario_failures("t.toml", "[expect]\n\"seat99999999999.hits\" = 0\n"),
+            "final [expect] (t.toml:3:1): seat99999999999.hits: no seat99999999999\n");
+  EXPECT_EQ(scenario_failures("t.toml", "[expect]\n\"knight#4294967297.zone\" = \"band\"\n"),
+            "final [expect] (t.toml:3:1): knight#4294967297.zone: there is no entity 'knight#4294967297' (2 of 'knight')\n");
+}
+
+TEST(HostileReaders, EmptyAndBinaryScenarioFiles) {
+  EXPECT_EQ(scenario_failures("t.toml", "", true), "t.toml: missing [scenario] table\n");
+  EXPECT_EQ(scenario_failures("t.toml", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10), true),
+            "t.toml:1:1: Error while parsing root table: expected keys, tables, whitespace or comments, saw '\\u007F'\n");
+}
+
+// Kernel values nest at most 32 levels; a dotted key of 100,000 parts
+// overflowed toml++'s stack.
+TEST(HostileReaders, ScenarioNestingIsBounded) {
+  EXPECT_EQ(scenario_failures("t.toml", "[vars]\nx = " + nested_arrays(40) + "\n[expect]\n\"game.over\" = false\n"),
+            "t.toml:4:38: nested deeper than 32 levels\n");
+  std::string key = "a";
+  for (int i = 0; i < 100000; ++i) key += ".a";
+  EXPECT_EQ(scenario_failures("t.toml", "[vars]\n" + key + " = 1\n[expect]\n\"game.over\" = false\n"),
+            "t.toml:4:128: a key of more than 64 dotted parts\n");
+}
+
+TEST(HostileReaders, ScenarioStepKeysOfTheWrongType) {
+  EXPECT_EQ(scenario_failures("t.toml", "[[step]]\nchoose = \"hit1\"\nexpect = 3\n"),
+            "t.toml:5:10: step.expect must be a table\n");
+  EXPECT_EQ(scenario_failures("t.toml", "[[step]]\nchoose = \"hit1\"\nseat = \"one\"\n"),
+            "t.toml:5:8: step.seat must be an integer\n");
 }
 
 // ---- 5. the CLI's leaks --------------------------------------------------------
@@ -425,6 +594,31 @@ TEST_F(HostileReadersCli, ReplayOfADeeplyNestedLogIsAnErrorNotACrash) {
   CliRun z = tabula("replay " + shell_quote((tmp_ / "zero.json").string()));
   EXPECT_EQ(z.code, 1) << z.text;
   EXPECT_TRUE(contains(z.text, "MISMATCH after 0 of 0 steps: log: seats: 0 is outside the pack's 2..2 seats")) << z.text;
+}
+
+TEST_F(HostileReadersCli, ReplayOfAFolderOrABinaryFile) {
+  fs::create_directories(tmp_ / "folder.json");
+  CliRun d = tabula("replay " + shell_quote((tmp_ / "folder.json").string()));
+  EXPECT_EQ(d.code, 1) << d.text;
+  EXPECT_EQ(d.text, "tabula: error: '" + (tmp_ / "folder.json").string() + "' is a folder, not a log file\n");
+  write(tmp_ / "binary.json", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10));
+  CliRun b = tabula("replay " + shell_quote((tmp_ / "binary.json").string()));
+  EXPECT_EQ(b.code, 1) << b.text;
+  EXPECT_EQ(b.text, "tabula: error: " + (tmp_ / "binary.json").string() + ": log: line 1: a NUL byte (not a JSON text)\n");
+}
+
+// A tampered log's option id reaches the terminal in the replay message:
+// its escape sequence (clear the screen) is printed as text.
+TEST_F(HostileReadersCli, ReplayPrintsControlCharactersAsText) {
+  auto e = duel_engine();
+  ASSERT_TRUE(e);
+  GameLog log = duel_log(*e);
+  log.choices[1].option = "\x1b[2Jhit1";
+  write(tmp_ / "escape.json", log.to_json());
+  CliRun r = tabula("replay " + shell_quote((tmp_ / "escape.json").string()));
+  EXPECT_EQ(r.code, 1) << r.text;
+  EXPECT_EQ(r.text, "MISMATCH after 1 of 4 steps: choice 2 (seat 1, '\\x1b[2Jhit1') was rejected: '\\x1b[2Jhit1' is not a "
+                    "legal option here; legal: hit1, hit2\n");
 }
 
 }  // namespace

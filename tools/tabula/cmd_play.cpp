@@ -158,12 +158,42 @@ class Table {
   std::map<int, std::vector<std::string>> held_;
 };
 
+// Only this much of a line is kept: no answer is longer, and a stream
+// without newlines (< /dev/zero) must not fill the memory. A line longer
+// than kLineEnds ends the input, or such a stream would be read forever.
+constexpr size_t kLineKept = 4096;
+constexpr size_t kLineEnds = size_t{16} << 20;
+
+// Reads a line into `line` (without its newline); false at the end of input.
+// A line longer than kLineKept comes back empty, which no question takes.
+bool read_line(std::string& line, const std::string& lang) {
+  line.clear();
+  std::streambuf* in = std::cin.rdbuf();
+  size_t n = 0;
+  for (;;) {
+    const int c = in->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      if (n == 0) return false;
+      break;  // a last line without its newline
+    }
+    if (c == '\n') break;
+    if (++n <= kLineKept) {
+      line.push_back(static_cast<char>(c));
+    } else if (n > kLineEnds) {
+      std::cout << "\n" << ui(lang, Ui::EndlessLine, std::to_string(kLineEnds >> 20));
+      return false;
+    }
+  }
+  if (n > kLineKept) line.clear();
+  return true;
+}
+
 // Reads a choice 1..n; -1 on q or end of input.
 int ask(size_t n, const std::string& lang) {
   std::string line;
   for (;;) {
     std::cout << "> " << std::flush;
-    if (!std::getline(std::cin, line)) {
+    if (!read_line(line, lang)) {
       std::cout << "\n";
       return -1;
     }
@@ -191,7 +221,7 @@ bool ask_set(const Decision& d, const std::string& lang, std::vector<size_t>& ou
   std::string line;
   for (;;) {
     std::cout << "> " << std::flush;
-    if (!std::getline(std::cin, line)) {
+    if (!read_line(line, lang)) {
       std::cout << "\n";
       return false;
     }

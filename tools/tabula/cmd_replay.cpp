@@ -1,5 +1,6 @@
 // tabula replay: load the packs a game log names, replay every choice and
 // compare each state hash and RNG draw count with the log.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -11,6 +12,9 @@
 namespace tabula::cli {
 
 int cmd_replay(const ReplayArgs& a) {
+  std::error_code ec;
+  // A folder opens as a stream that reads nothing, which would be reported as an empty log.
+  if (std::filesystem::is_directory(a.log, ec)) throw CliError("'" + a.log + "' is a folder, not a log file");
   std::ifstream f(a.log);
   if (!f) throw CliError("cannot read the log file '" + a.log + "'");
   std::stringstream text;

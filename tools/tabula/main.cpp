@@ -16,9 +16,44 @@ void pack_args(CLI::App* c, std::string& pack, std::vector<std::string>& with) {
       ->allow_extra_args(false);
 }
 
+// Packs, logs and scenario files are written by strangers, and their text
+// reaches the terminal: in labels, journal lines, error messages. A control
+// character in it (ESC starts a terminal command; CR hides what came before
+// on the line) is printed as \xNN. Newlines and tabs pass.
+class Printable : public std::streambuf {
+ public:
+  explicit Printable(std::ostream& os) : os_(os), to_(os.rdbuf(this)) {}
+  ~Printable() override {
+    to_->pubsync();
+    os_.rdbuf(to_);
+  }
+
+ protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return traits_type::not_eof(c);
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && u != '\n' && u != '\t') || u == 0x7F) {
+      const char hex[] = {'\\', 'x', "0123456789abcdef"[u >> 4], "0123456789abcdef"[u & 15]};
+      return to_->sputn(hex, 4) == 4 ? c : traits_type::eof();
+    }
+    return to_->sputc(static_cast<char>(u));
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    for (std::streamsize i = 0; i < n; ++i)
+      if (overflow(static_cast<unsigned char>(s[i])) == traits_type::eof()) return i;
+    return n;
+  }
+  int sync() override { return to_->pubsync(); }
+
+ private:
+  std::ostream& os_;
+  std::streambuf* to_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  const Printable out(std::cout), err(std::cerr);
   CLI::App app{"Tabula: a data-driven rules engine for board games.", "tabula"};
   app.set_version_flag("--version", std::string("tabula ") + TABULA_VERSION);
   app.require_subcommand(1);

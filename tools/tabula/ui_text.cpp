@@ -43,8 +43,9 @@ const Phrase& phrase(Ui what) {
        "Zadej {1} různých čísel od 1 do {2} oddělených mezerami{3} (q pro konec)"},
       {"nothing", "nic"},
       {"; none or - for no option", "; none nebo - pro žádnou"},
+      {"(a line longer than {1} MiB: the input ends here)", "(řádek delší než {1} MiB: vstup zde končí)"},
   };
-  static_assert(std::size(table) == static_cast<size_t>(Ui::NoneHint) + 1, "one phrase per Ui, in its order");
+  static_assert(std::size(table) == static_cast<size_t>(Ui::EndlessLine) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace

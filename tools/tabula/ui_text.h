@@ -33,7 +33,8 @@ enum class Ui {
   PickSet,        // "Choose {1} of these, numbers separated by spaces{2}:" (a subset decision)
   EnterSet,       // "Please enter {1} different numbers from 1 to {2} ...{3}"
   NoneChosen,     // what a set with nothing in it reads as
-  NoneHint,       // how to choose no option; the last phrase
+  NoneHint,       // how to choose no option
+  EndlessLine,    // "(a line longer than {1} MiB: the input ends here)"; the last phrase
 };
 
 // The phrase in `lang` with {1}, {2}, {3} replaced.
