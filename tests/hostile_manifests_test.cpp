@@ -208,6 +208,13 @@ std::string dotted(int parts) {
   return s;
 }
 
+// A flow of `n` nodes, each the only step of the one before.
+std::string flow_chain(int n) {
+  std::string s = "[pack]\nid = \"p\"\nrules = \"rules.lua\"\n[flow]\nroot = \"n0\"\n";
+  for (int i = 0; i + 1 < n; ++i) s += "[flow.n" + std::to_string(i) + "]\nsteps = [\"n" + std::to_string(i + 1) + "\"]\n";
+  return s + "[flow.n" + std::to_string(n - 1) + "]\nhook = \"go\"\n";
+}
+
 std::vector<BadPack> bad_packs() {
   const std::string m = pack_p("manifests = [\"c.toml\"]", kCard);  // kinds from line 9
   const std::string t = pack_p("texts = [\"t.toml\"]");
@@ -353,6 +360,8 @@ std::vector<BadPack> bad_packs() {
       // person running check.
       {"EscapeSequenceInAKey", {{"p/pack.toml", m}, {"p/c.toml", "[a]\nkind = \"card\"\n\"\\u001b[2J\" = 1\n"}},
        "p/c.toml:3:1: error: a.\\x1b[2J: unknown key"},
+      // The flow cycle check once recursed per node and overflowed the stack.
+      {"FlowChainOf100000Nodes", {{"p/pack.toml", flow_chain(100000)}}, ""},
   };
 }
 
