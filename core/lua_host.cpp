@@ -778,14 +778,7 @@ void LuaHost::number_functions() {
     std::vector<Function>& out;
     int module;
     void walk(int t, const std::string& prefix, int depth) {
-      std::vector<std::string> keys;
-      lua_pushnil(L);
-      while (lua_next(L, t)) {
-        if (lua_type(L, -2) == LUA_TSTRING) keys.emplace_back(lua_tostring(L, -2));
-        lua_pop(L, 1);
-      }
-      std::sort(keys.begin(), keys.end());
-      for (const auto& k : keys) {
+      for (const auto& k : sorted_string_keys(L, t)) {
         lua_getfield(L, t, k.c_str());
         if (lua_isfunction(L, -1)) {
           out.push_back(Function{module, prefix + k, luaL_ref(L, LUA_REGISTRYINDEX)});

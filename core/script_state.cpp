@@ -147,6 +147,8 @@ class Walker {
   ScriptWalkScratch& seen_;
 };
 
+}  // namespace
+
 std::vector<std::string> sorted_string_keys(lua_State* L, int t) {
   std::vector<std::string> keys;
   lua_pushnil(L);
@@ -157,8 +159,6 @@ std::vector<std::string> sorted_string_keys(lua_State* L, int t) {
   std::sort(keys.begin(), keys.end());
   return keys;
 }
-
-}  // namespace
 
 void ScriptWalkScratch::clear() {
   if (slots_.empty()) slots_.assign(1024, 0);

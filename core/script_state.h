@@ -13,6 +13,9 @@ struct lua_State;
 
 namespace tabula {
 
+// The string keys of the table at `t`, sorted (the walks' fixed order).
+std::vector<std::string> sorted_string_keys(lua_State* L, int t);
+
 // One part of a module: a field of its table, or an upvalue of one of its
 // functions, with a hash of everything reachable from it that an earlier
 // part did not reach.
