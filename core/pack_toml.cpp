@@ -334,15 +334,9 @@ bool parse_toml(Loader& l, const fs::path& path, toml::table& out) {
     return false;
   }
   const std::string text = ss.str();
-  if (auto [line, column] = toml_non_ascii_position(text); line > 0) {
-    l.error(SourcePos{path.string(), line, column}, "",
-            "a non-ASCII character outside a string or comment (TOML allows them only there: quote the key, "
-            "e.g. \"\u010d\" = 1)");
-    return false;
-  }
-  if (auto [line, column] = toml_long_key_position(text); line > 0) {
-    l.error(SourcePos{path.string(), line, column}, "",
-            "a key of more than " + std::to_string(kMaxTomlKeyParts) + " dotted parts");
+  int line = 0, column = 0;
+  if (const std::string why = toml_guard_error(text, line, column); !why.empty()) {
+    l.error(SourcePos{path.string(), line, column}, "", why);
     return false;
   }
   try {

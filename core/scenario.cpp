@@ -233,12 +233,9 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     std::stringstream text;
     text << in.rdbuf();
     if (!in) throw std::runtime_error(path + ": cannot read the file");
-    if (auto [line, column] = toml_non_ascii_position(text.str()); line > 0)
-      throw std::runtime_error(path + ":" + std::to_string(line) + ":" + std::to_string(column) +
-                               ": a non-ASCII character outside a string or comment (TOML allows them only there)");
-    if (auto [line, column] = toml_long_key_position(text.str()); line > 0)
-      throw std::runtime_error(path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": a key of more than " +
-                               std::to_string(kMaxTomlKeyParts) + " dotted parts");
+    int line = 0, column = 0;
+    if (const std::string why = toml_guard_error(text.str(), line, column); !why.empty())
+      throw std::runtime_error(path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + why);
     toml::table doc = toml::parse(text.str(), path);
     const toml::table* sc = doc["scenario"].as_table();
     if (!sc) throw std::runtime_error(path + ": missing [scenario] table");

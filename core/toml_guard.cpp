@@ -1,5 +1,6 @@
 #include "core/toml_guard.h"
 
+#include <cstdio>
 #include <string>
 
 namespace tabula {
@@ -78,6 +79,54 @@ std::pair<int, int> toml_long_key_position(std::string_view s, int max_parts) {
     if (!key_char) parts = 1;
     return false;
   });
+}
+
+// toml++ and the walk above disagree on where a string ends once a NUL byte
+// is in the text (the fuzzer found "a = 5\0\"\u010c\"", which reaches the same
+// unreachable point), and TOML allows no control character but tab, LF and
+// CR anywhere, so the readers refuse them first.
+std::pair<int, int> toml_control_position(std::string_view s) {
+  int line = 1, column = 1;
+  for (char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return {line, column};
+    if (c == '\n') {
+      ++line;
+      column = 1;
+    } else if ((c & 0xC0) != 0x80) {
+      ++column;
+    }
+  }
+  return {0, 0};
+}
+
+std::string toml_guard_error(std::string_view text, int& line, int& column) {
+  char hex[8];
+  if (auto [l, c] = toml_control_position(text); l > 0) {
+    line = l;
+    column = c;
+    size_t at = 0;
+    for (int k = 1; k < l; ++k) at = text.find('\n', at) + 1;
+    int col = 1;
+    while ((static_cast<unsigned char>(text[at]) & 0xC0) == 0x80 || col < c) {
+      if ((static_cast<unsigned char>(text[at]) & 0xC0) != 0x80) ++col;
+      ++at;
+    }
+    std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[at]));
+    return std::string("a control character (") + hex + ") is not allowed in TOML";
+  }
+  if (auto [l, c] = toml_non_ascii_position(text); l > 0) {
+    line = l;
+    column = c;
+    return "a non-ASCII character outside a string or comment (TOML allows them only there: quote the key, e.g. "
+           "\"\u010d\" = 1)";
+  }
+  if (auto [l, c] = toml_long_key_position(text); l > 0) {
+    line = l;
+    column = c;
+    return "a key of more than " + std::to_string(kMaxTomlKeyParts) + " dotted parts";
+  }
+  return "";
 }
 
 }  // namespace tabula

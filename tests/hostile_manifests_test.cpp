@@ -334,10 +334,13 @@ std::vector<BadPack> bad_packs() {
       {"EmptyPackToml", {{"p/pack.toml", ""}}, "p/pack.toml:1:1: error: pack: missing [pack] table"},
       {"EmptyManifestLoads", {{"p/pack.toml", m}, {"p/c.toml", ""}}, ""},
       {"BinaryManifest", {{"p/pack.toml", m}, {"p/c.toml", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10)}},
-       "p/c.toml:1:1: error: Error while parsing root table: expected keys, tables, whitespace or comments, saw "
-       "'\\u007F'"},
+       "p/c.toml:1:1: error: a control character (0x7F) is not allowed in TOML"},
       {"NulByteInPackToml", {{"p/pack.toml", std::string("[pack]\nid = \"p\"\0\0\n", 18)}},
-       "p/pack.toml:2:9: error: Error while parsing key-value pair: expected a comment or whitespace, saw '\\u0000'"},
+       "p/pack.toml:2:9: error: a control character (0x00) is not allowed in TOML"},
+      // The fuzzer's find: after a NUL byte toml++ reads a string where the
+      // non-ASCII check saw none, and reaches undefined behaviour.
+      {"NulByteBeforeAStringWithNonAscii", {{"p/pack.toml", pack_p(std::string("x = 5\0\"\u010c\"", 10))}},
+       "p/pack.toml:4:6: error: a control character (0x00) is not allowed in TOML"},
       {"ByteOrderMarkLoads", {{"p/pack.toml", "\xEF\xBB\xBF" + m}, {"p/c.toml", "\xEF\xBB\xBF[a]\nkind = \"card\"\n"}}, ""},
       {"CrlfLineEndingsLoad",
        {{"p/pack.toml", [&] {
