@@ -17,6 +17,7 @@
 #include "core/kernel_error.h"
 #include "core/lua_host.h"
 #include "core/lua_vars.h"
+#include "core/outcome.h"
 #include "core/state.h"
 
 namespace tabula {
@@ -859,6 +860,11 @@ int l_log(lua_State* L) {
 
 int l_game_over(lua_State* L) {
   Value result = opt_value(L, 1);
+  // Checked here, so that a bad result is an error at the script's line
+  // rather than a surprise in a tool's summary.
+  Outcome outcome;
+  const std::string why = read_outcome(result, static_cast<int>(state(L).seats.size()), outcome);
+  if (!why.empty()) return luaL_error(L, "game_over: %s", why.c_str());
   TextRef text;
   if (!lua_isnoneornil(L, 2)) text = text_ref(L, 2, "game_over");
   engine(L).finish_game(state(L), std::move(result), std::move(text));

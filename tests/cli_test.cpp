@@ -105,11 +105,13 @@ function M.bid_made(ctx)
 end
 
 function M.score()
-  local best, who = -1, 0
+  local best, winners, scores = -1, {}, {}
   for seat = 1, T.seats() do
-    if T.counter(seat, "score") > best then best, who = T.counter(seat, "score"), seat end
+    local score = T.counter(seat, "score")
+    scores[seat] = score
+    if score > best then best, winners = score, { seat } elseif score == best then winners[#winners + 1] = seat end
   end
-  T.game_over { winner = who }
+  T.game_over { winners = winners, scores = scores }
 end
 
 return M
@@ -456,6 +458,111 @@ TEST_F(Cli, RunLogsReplay) {
   Output r = tabula("replay " + tmp("logs/game-12.json"));
   EXPECT_EQ(r.code, 0) << r.text;
   EXPECT_TRUE(has(r.text, "OK: 12 steps")) << r.text;  // 4 seats, 3 rounds
+}
+
+// The summary's figures agree with the games.jsonl rows they come from:
+// a sole win counts 1, a win shared by k seats 1/k to each.
+TEST_F(Cli, RunSummarisesWinsAndScores) {
+  Output o = tabula("run " + tmp("packs/sealed") + " --games 40 --seed 3 --json --log-dir " + tmp("tally"));
+  ASSERT_EQ(o.code, 0) << o.text;
+  json j = json::parse(o.text);
+  EXPECT_EQ(j["games_with_winners"], 40);
+  EXPECT_EQ(j["games_without_winner"], 0);
+  EXPECT_EQ(j["games_with_scores"], 40);
+  EXPECT_EQ(j["choices_per_finished_game"], json({{"games", 40}, {"mean", 9.0}, {"sd", 0.0}, {"min", 9}, {"max", 9}}));
+  std::vector<int> wins(3), shared(3), score(3);
+  std::vector<double> credit(3);
+  std::istringstream rows(read_file(tmp_ / "tally" / "games.jsonl"));
+  std::string line;
+  int n = 0;
+  while (std::getline(rows, line)) {
+    json r = json::parse(line);
+    ++n;
+    EXPECT_EQ(r["game"], n);
+    EXPECT_EQ(r["seed"], 2 + n);
+    EXPECT_EQ(r["end"], "finished");
+    EXPECT_EQ(r["choices"], 9);
+    ASSERT_EQ(r["scores"].size(), 3u) << line;
+    for (int s = 0; s < 3; ++s) score[s] += r["scores"][s].get<int>();
+    for (const auto& w : r["winners"]) {
+      const int s = w.get<int>() - 1;
+      ++(r["winners"].size() == 1 ? wins : shared)[s];
+      credit[s] += 1.0 / static_cast<double>(r["winners"].size());
+    }
+  }
+  EXPECT_EQ(n, 40);
+  EXPECT_GT(shared[0] + shared[1] + shared[2], 0);  // ties happen: the rule is exercised
+  double total = 0;
+  for (int s = 0; s < 3; ++s) {
+    const json& p = j["per_seat"][s];
+    EXPECT_EQ(p["seat"], s + 1);
+    EXPECT_EQ(p["wins"], wins[s]);
+    EXPECT_EQ(p["shared_wins"], shared[s]);
+    EXPECT_NEAR(p["win_share"].get<double>(), credit[s] / 40, 1e-9);
+    EXPECT_NEAR(p["mean_score"].get<double>(), score[s] / 40.0, 1e-9);
+    total += p["win_share"].get<double>();
+  }
+  EXPECT_NEAR(total, 1.0, 1e-9);
+
+  Output t = tabula("run " + tmp("packs/sealed") + " --games 40 --seed 3");
+  EXPECT_EQ(t.code, 0) << t.text;
+  EXPECT_TRUE(has(t.text, "choices per finished game: mean 9.0, sd 0.0, min 9, max 9")) << t.text;
+  EXPECT_TRUE(has(t.text, "winners stated by 40 of 40 finished games\n")) << t.text;
+  EXPECT_TRUE(has(t.text, "  seat      wins    shared   share  mean score\n")) << t.text;
+  char row[80];
+  std::snprintf(row, sizeof row, "     1  %8d  %8d  %5.1f%%  %10.2f\n", wins[0], shared[0], 100 * credit[0] / 40, score[0] / 40.0);
+  EXPECT_TRUE(has(t.text, row)) << row << t.text;
+
+  // A pack that states neither (the duel's {winner = N}): no seat table.
+  Output d = tabula("run tests/packs/duel --games 5");
+  EXPECT_TRUE(has(d.text, "choices per finished game: mean 7.0")) << d.text;
+  EXPECT_FALSE(has(d.text, "winners stated")) << d.text;
+  EXPECT_FALSE(has(d.text, "  seat")) << d.text;
+}
+
+TEST_F(Cli, RunRowsNameErrorsAndCaps) {
+  Output o = tabula("run " + tmp("broken/duel") + " --games 2 --seed 4 --log-dir " + tmp("broken-rows"));
+  EXPECT_EQ(o.code, 1) << o.text;
+  std::istringstream rows(read_file(tmp_ / "broken-rows" / "games.jsonl"));
+  std::string line;
+  int n = 0;
+  while (std::getline(rows, line)) {
+    json r = json::parse(line);
+    EXPECT_EQ(r["seed"], 4 + n++);
+    EXPECT_EQ(r["end"], "error");
+    EXPECT_TRUE(has(r["error"].get<std::string>(), "knight is broken")) << line;
+    EXPECT_FALSE(r.contains("winners"));
+  }
+  EXPECT_EQ(n, 2);
+  Output c = tabula("run tests/packs/duel --games 1 --max-choices 2 --log-dir " + tmp("capped-rows"));
+  EXPECT_EQ(c.code, 0) << c.text;
+  json r = json::parse(read_file(tmp_ / "capped-rows" / "games.jsonl"));
+  EXPECT_EQ(r["end"], "capped");
+  EXPECT_EQ(r["choices"], 2);
+}
+
+TEST_F(Cli, PlayersNamesTheSeatCount) {
+  json a = json::parse(tabula("run " + tmp("packs/sealed") + " --games 2 --players 4 --json").text);
+  EXPECT_EQ(a["seats"], 4);
+  EXPECT_EQ(a["per_seat"].size(), 4u);
+  json b = json::parse(tabula("run " + tmp("packs/sealed") + " --games 2 --players 4 --seats 4 --json").text);
+  EXPECT_EQ(b["seats"], 4);
+  Output c = tabula("run " + tmp("packs/sealed") + " --games 2 --players 4 --seats 2");
+  EXPECT_EQ(c.code, 1);
+  EXPECT_TRUE(has(c.text, "--players 4 and --seats 2 disagree")) << c.text;
+  Output range = tabula("run " + tmp("packs/sealed") + " --games 2 --players 5");
+  EXPECT_EQ(range.code, 1);
+  EXPECT_TRUE(has(range.text, "played by 2 to 4 seats, not 5")) << range.text;
+
+  Output p = tabula("play " + tmp("packs/sealed") + " --players 4 --seed 2", "q\n");
+  EXPECT_EQ(p.code, 0) << p.text;
+  EXPECT_TRUE(has(p.text, "Seat 1 (human)")) << p.text;
+  EXPECT_TRUE(has(p.text, "Seat 4 (random)")) << p.text;
+  Output q = tabula("play " + tmp("packs/sealed") + " --players 2 --seats random,random --seed 2");
+  EXPECT_EQ(q.code, 0) << q.text;
+  Output bad = tabula("play " + tmp("packs/sealed") + " --players 3 --seats human,random");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_TRUE(has(bad.text, "--players 3 but --seats names 2 seats")) << bad.text;
 }
 
 TEST_F(Cli, Scenarios) {

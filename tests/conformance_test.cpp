@@ -7,7 +7,10 @@
 // every hash (ENGINE.md invariants 1, 2 and 4). At every step no seat's view
 // (nor the onlooker's) holds what the seat may not know, and a secret choice
 // changes nothing another seat sees while the simultaneous choice goes on
-// (invariants 2 and 3).
+// (invariants 2 and 3). At every step, too, the state itself is sound: every
+// entity in play sits in exactly one zone, whose list agrees with the
+// entity's own zone field; no seat counter is negative; a finished game's
+// result follows the convention of core/outcome.h.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -15,6 +18,7 @@
 
 #include "core/engine.h"
 #include "core/game_log.h"
+#include "core/outcome.h"
 #include "core/playout.h"
 #include "core/state_json.h"
 #include "core/subset.h"
@@ -169,6 +173,41 @@ std::vector<nlohmann::json> own_decisions(const std::vector<nlohmann::json>& vs,
   return out;
 }
 
+// What is unsound in `s` itself, or "": zones and entities that disagree, a
+// negative counter, a result off the convention.
+std::string unsound(const Engine& e, const State& s) {
+  std::vector<int> seen(s.entities.size(), -1);  // the zone that lists each entity
+  for (size_t z = 0; z < s.zones.size(); ++z) {
+    const std::string zone = e.zone_name(s, static_cast<int>(z));
+    for (EntityId id : s.zones[z].items) {
+      if (id < 0 || static_cast<size_t>(id) >= s.entities.size()) return "zone " + zone + " lists #" + std::to_string(id) + ", which is no entity";
+      if (seen[id] == static_cast<int>(z)) return "zone " + zone + " lists entity #" + std::to_string(id) + " twice";
+      if (seen[id] >= 0) return "entity #" + std::to_string(id) + " is listed in zones " + e.zone_name(s, seen[id]) + " and " + zone;
+      seen[id] = static_cast<int>(z);
+      if (s.entities[id].zone != static_cast<int>(z))
+        return "zone " + zone + " lists entity #" + std::to_string(id) + " whose zone is " +
+               (s.entities[id].zone < 0 ? std::string("none (out of play)") : std::to_string(s.entities[id].zone));
+    }
+  }
+  for (size_t id = 0; id < s.entities.size(); ++id) {
+    const int z = s.entities[id].zone;
+    if (z >= static_cast<int>(s.zones.size())) return "entity #" + std::to_string(id) + " has zone " + std::to_string(z) + ", which is no zone";
+    if (z >= 0 && seen[id] != z) return "entity #" + std::to_string(id) + " is in zone " + e.zone_name(s, z) + " but not in its list";
+  }
+  // No pack has a counter that may go below zero (a debt, a score that
+  // falls): when one does, [seats] should say so and this check read it.
+  for (size_t seat = 0; seat < s.seats.size(); ++seat)
+    for (const auto& [name, v] : s.seats[seat].counters)
+      if (v.is_int() && v.as_int() < 0)
+        return "seat " + std::to_string(seat + 1) + "'s counter " + name + " is " + std::to_string(v.as_int());
+  if (s.over) {
+    Outcome o;
+    const std::string why = read_outcome(s.result, static_cast<int>(s.seats.size()), o);
+    if (!why.empty()) return "the result " + s.result.to_string() + " breaks the convention: " + why;
+  }
+  return "";
+}
+
 class Conformance : public testing::TestWithParam<Case> {};
 
 // The seats and options a case starts its games with.
@@ -188,6 +227,7 @@ TEST_P(Conformance, RandomGamesKeepTheInvariants) {
   ASSERT_TRUE(r.ok()) << r.report();
   Engine e(std::move(r.packs));
   const auto [seats, options] = start_of(e, GetParam());
+  const std::string pack = fs::path(GetParam().pack).filename().string();
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     State s = e.new_game(seed, seats, options);
     // The views are watched in the first games only, which keeps the test quick.
@@ -207,6 +247,7 @@ TEST_P(Conformance, RandomGamesKeepTheInvariants) {
       // Save and load keep the hash.
       State loaded = state_from_json(e, nlohmann::json::parse(state_to_json(e, s).dump()));
       ASSERT_EQ(loaded.hash(), s.hash()) << "seed " << seed << " step " << guard;
+      ASSERT_EQ(unsound(e, s), "") << pack << " seed " << seed << " step " << guard;
       if (watch) {
         ASSERT_EQ(leaks(e, s, vs, seed), "") << "seed " << seed << " step " << guard;
       }
@@ -253,6 +294,7 @@ TEST_P(Conformance, RandomGamesKeepTheInvariants) {
       }
       vs = std::move(after);
     }
+    ASSERT_EQ(unsound(e, s), "") << pack << " seed " << seed << " at the end, after " << guard << " steps";
     ReplayReport rep = replay(e, log);
     EXPECT_TRUE(rep.ok) << "seed " << seed << ": " << rep.error;
     EXPECT_EQ(rep.steps, log.choices.size());
@@ -297,5 +339,54 @@ TEST_P(Conformance, ViewsNeverShowTheSeedOrWhatTheOnlookerMayNotKnow) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Packs, Conformance, testing::ValuesIn(cases()), case_name);
+
+// Each check of unsound() fires on a state broken by hand.
+TEST(ConformanceChecks, FindBrokenStates) {
+  auto r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/proto-deckbuilder");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  const State good = e.new_game(1, 2);
+  ASSERT_EQ(unsound(e, good), "");
+  int zone = -1;  // a zone with two entities at least
+  for (size_t z = 0; z < good.zones.size() && zone < 0; ++z)
+    if (good.zones[z].items.size() >= 2) zone = static_cast<int>(z);
+  ASSERT_GE(zone, 0);
+  const int other = zone == 0 ? 1 : 0;
+  const EntityId a = good.zones[zone].items[0];
+  const std::string at = e.zone_name(good, zone);
+  const std::string id = "#" + std::to_string(a);
+  auto contains = [](const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; };
+
+  State twice = good;
+  twice.zones[zone].items.push_back(a);
+  EXPECT_EQ(unsound(e, twice), "zone " + at + " lists entity " + id + " twice");
+
+  State two_zones = good;
+  two_zones.zones[other].items.push_back(a);
+  const std::string both = unsound(e, two_zones);
+  EXPECT_TRUE(contains(both, "entity " + id + " is listed in zones ")) << both;
+
+  State stray = good;
+  stray.entities[a].zone = other;
+  EXPECT_EQ(unsound(e, stray), "zone " + at + " lists entity " + id + " whose zone is " + std::to_string(other));
+
+  State unlisted = good;
+  unlisted.zones[zone].items.erase(unlisted.zones[zone].items.begin());
+  EXPECT_EQ(unsound(e, unlisted), "entity " + id + " is in zone " + at + " but not in its list");
+
+  State no_entity = good;
+  no_entity.zones[zone].items.push_back(static_cast<EntityId>(good.entities.size()));
+  EXPECT_TRUE(contains(unsound(e, no_entity), "which is no entity"));
+
+  State negative = good;
+  negative.seats[1].counters.emplace_back("debt", Value(-3));
+  EXPECT_EQ(unsound(e, negative), "seat 2's counter debt is -3");
+
+  State bad_result = good;
+  bad_result.over = true;
+  bad_result.result = Value::dict();
+  bad_result.result.set("winners", Value::list({Value(3)}));
+  EXPECT_EQ(unsound(e, bad_result), "the result {winners = [3]} breaks the convention: winners[1] is seat 3 but the game has 2 seats");
+}
 
 }  // namespace

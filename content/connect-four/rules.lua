@@ -61,11 +61,11 @@ function M.drop(ctx)
   local r = 1
   while board[(r - 1) * COLUMNS + c] ~= 0 do r = r + 1 end
   board[(r - 1) * COLUMNS + c] = seat
-  if wins(board, c, r, seat) then T.game_over({ winner = seat }, { "c4.wins", seat = seat }) end
+  if wins(board, c, r, seat) then T.game_over({ winners = { seat } }, { "c4.wins", seat = seat }) end
 end
 
 function M.draw()
-  T.game_over({ winner = 0 }, "c4.draw")
+  T.game_over({ winners = {} }, "c4.draw")
 end
 
 return M

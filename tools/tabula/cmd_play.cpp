@@ -281,7 +281,10 @@ int cmd_play(const PlayArgs& a) {
   }
   Opened o = open_engine(a.pack, a.with);
   Engine& e = *o.engine;
-  GameSetup g = game_setup(e.packs(), setup, static_cast<int>(human.size()));
+  if (a.players > 0 && !human.empty() && a.players != static_cast<int>(human.size()))
+    throw CliError("--players " + std::to_string(a.players) + " but --seats names " + std::to_string(human.size()) +
+                   " seat" + (human.size() == 1 ? "" : "s") + ": give one of them, or as many kinds as players");
+  GameSetup g = game_setup(e.packs(), setup, a.players > 0 ? a.players : static_cast<int>(human.size()));
   if (human.empty())
     for (int i = 0; i < g.seats; ++i) human.push_back(i == 0);
   uint64_t seed = a.has_seed ? a.seed : (static_cast<uint64_t>(std::random_device{}()) << 32 | std::random_device{}());

@@ -12,9 +12,11 @@
 #include <unistd.h>
 
 #include "core/game_log.h"
+#include "core/outcome.h"
 #include "core/playout.h"
 #include "core/state_json.h"
 #include "tools/tabula/common.h"
+#include "tools/tabula/run_tally.h"
 
 namespace tabula::cli {
 
@@ -39,12 +41,17 @@ struct Failure {
 int cmd_run(const RunArgs& a) {
   Opened o = open_engine(a.pack, a.with);
   Engine& e = *o.engine;
-  GameSetup g = game_setup(e.packs(), a.setup, a.seats);
+  GameSetup g = game_setup(e.packs(), a.setup, seat_count(a.seats, a.players));
+  std::ofstream rows;  // games.jsonl: one line per game
   if (!a.log_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(a.log_dir, ec);
     if (ec) throw CliError("cannot create the log folder '" + a.log_dir + "': " + ec.message());
+    const std::string path = (std::filesystem::path(a.log_dir) / "games.jsonl").string();
+    rows.open(path);
+    if (!rows) throw CliError("cannot write '" + path + "'");
   }
+  RunTally summary(g.seats);
 
   uint64_t finished = 0, capped = 0, choices = 0, errors = 0;
   std::vector<Failure> failures;  // the first few
@@ -68,12 +75,18 @@ int cmd_run(const RunArgs& a) {
     GameLog log;
     State s;
     bool started = true;
+    json row;
+    if (rows.is_open()) row = {{"game", i + 1}, {"seed", seed}, {"choices", 0}};
     try {
       s = e.new_game(seed, g.seats, g.options);
     } catch (const ScriptError& err) {
       started = false;
       ++errors;
       if (failures.size() < 5) failures.push_back({i, seed, 0, -1, "", std::string("new game: ") + err.what()});
+      if (rows.is_open()) {
+        row["end"] = "error";
+        row["error"] = std::string("new game: ") + err.what();
+      }
     }
     if (started) {
       ChoiceObserver observe;
@@ -92,6 +105,17 @@ int cmd_run(const RunArgs& a) {
       choices += r.choices;
       if (r.finished) {
         ++finished;
+        Outcome outcome;
+        read_outcome(s.result, g.seats, outcome);  // tabula.game_over has checked it
+        summary.add(r.choices, outcome);
+        if (rows.is_open()) {
+          row["end"] = "finished";
+          json ws = json::array(), ss = json::array();
+          for (int w : outcome.winners) ws.push_back(w + 1);
+          for (int64_t v : outcome.scores) ss.push_back(v);
+          if (outcome.has_winners) row["winners"] = ws;
+          if (outcome.has_scores) row["scores"] = ss;
+        }
         Hasher h;
         h.value(s.result);
         auto& bucket = results[h.h];
@@ -101,9 +125,15 @@ int cmd_run(const RunArgs& a) {
       } else if (r.failed) {
         ++errors;
         if (failures.size() < 5) failures.push_back({i, seed, r.choices + 1, r.seat, r.option, r.error});
+        if (rows.is_open()) {
+          row["end"] = "error";
+          row["error"] = Failure{i, seed, r.choices + 1, r.seat, r.option, r.error}.to_string();
+        }
       } else {
         ++capped;
+        if (rows.is_open()) row["end"] = "capped";
       }
+      if (rows.is_open()) row["choices"] = r.choices;
       if (!a.log_dir.empty()) {
         std::string path = (std::filesystem::path(a.log_dir) / ("game-" + std::to_string(seed) + ".json")).string();
         std::ofstream f(path);
@@ -111,6 +141,7 @@ int cmd_run(const RunArgs& a) {
         f << log.to_json() << "\n";
       }
     }
+    if (rows.is_open()) rows << row.dump() << "\n";
 
     auto now = Clock::now();
     if (now - last >= std::chrono::seconds(1)) {
@@ -148,6 +179,7 @@ int cmd_run(const RunArgs& a) {
     json rs = json::array();
     for (const auto& [res, n] : tally) rs.push_back({{"result", json::parse(res)}, {"count", n}});
     j["results"] = rs;
+    j.update(summary.to_json());
     std::cout << j.dump(2) << "\n";
   } else {
     std::printf("pack %s: %llu games (seeds %llu..%llu), %d seat%s%s\n", e.packs().id().c_str(),
@@ -166,6 +198,7 @@ int cmd_run(const RunArgs& a) {
     for (const auto& [res, n] : tally)
       std::printf("  %8llu  %5.1f%%  %s\n", static_cast<unsigned long long>(n), 100.0 * n / a.games, res.c_str());
     if (tally.empty()) std::printf("  (no game finished)\n");
+    summary.print();
     std::printf("time: %.2f s, %.1f games/s, %.0f choices/s\n", secs, rate, secs > 0 ? choices / secs : 0.0);
   }
   return errors ? 1 : 0;

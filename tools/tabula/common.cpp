@@ -88,6 +88,13 @@ GameSetup game_setup(const PackSet& packs, const std::string& setup, int seats) 
   return g;
 }
 
+int seat_count(int seats, int players) {
+  if (seats > 0 && players > 0 && seats != players)
+    throw CliError("--players " + std::to_string(players) + " and --seats " + std::to_string(seats) +
+                   " disagree: give one of them");
+  return players > 0 ? players : seats;
+}
+
 std::string shown_path(const std::string& path) {
   std::error_code ec;
   fs::path rel = fs::relative(path, fs::current_path(ec), ec);

@@ -27,6 +27,7 @@ struct PlayArgs {
   std::string pack;
   std::vector<std::string> with;
   std::vector<std::string> seats;  // "human" / "random" per seat
+  int players = 0;  // the number of seats; 0: as many as `seats` names, else the default
   bool has_seed = false;
   uint64_t seed = 0;
   std::string setup;
@@ -42,6 +43,7 @@ struct RunArgs {
   uint64_t seed = 1;
   std::string setup;
   int seats = 0;  // 0: the setup's or the pack's default
+  int players = 0;  // the same count by the name the rules use; both given must agree
   uint64_t max_choices = 100000;
   bool json = false;
   std::string log_dir;
@@ -92,6 +94,10 @@ struct GameSetup {
 // ("" for none), `seats` overrides the seat count (0: the setup's or the
 // pack's default). Throws CliError for an unknown setup or a bad count.
 GameSetup game_setup(const PackSet& packs, const std::string& setup, int seats);
+
+// The seat count of --seats N and --players N (0 when neither is given).
+// Either may be given; both only when they agree. Throws CliError.
+int seat_count(int seats, int players);
 
 // A path for messages: relative to the current directory when that is shorter.
 std::string shown_path(const std::string& path);

@@ -70,6 +70,8 @@ int main(int argc, char** argv) {
   pack_args(play, pa.pack, pa.with);
   play->add_option("--seats", pa.seats, "Seat kinds in seat order, e.g. human,random (default: seat 1 human, others random)")
       ->delimiter(',');
+  play->add_option("--players", pa.players, "Number of seats: seat 1 human, others random (with --seats: must match)")
+      ->check(CLI::Range(1, 64));
   auto* seed_opt = play->add_option("--seed", pa.seed, "RNG seed (default: a fresh one, printed)");
   play->add_option("--setup", pa.setup, "Start from one of the pack's [setups]");
   play->add_option("--practice", pa.practice, "Shorthand for --setup practice-N")->check(CLI::Range(1, 99));
@@ -83,9 +85,10 @@ int main(int argc, char** argv) {
   run->add_option("--seed", ra.seed, "Seed of game 1; game i uses seed S+i-1")->capture_default_str();
   run->add_option("--setup", ra.setup, "Start every game from one of the pack's [setups]");
   run->add_option("--seats", ra.seats, "Number of seats (default: the setup's or the pack's)")->check(CLI::Range(1, 64));
+  run->add_option("--players", ra.players, "Number of seats, the same as --seats")->check(CLI::Range(1, 64));
   run->add_option("--max-choices", ra.max_choices, "Stop a game after this many choices (0: no cap)")->capture_default_str();
   run->add_flag("--json", ra.json, "Print a JSON object");
-  run->add_option("--log-dir", ra.log_dir, "Write every game's log to this folder (game-SEED.json)");
+  run->add_option("--log-dir", ra.log_dir, "Write every game's log (game-SEED.json) and one row per game (games.jsonl) to this folder");
 
   ReplayArgs rp;
   auto* rep = app.add_subcommand("replay", "Replay a game log and check every state hash");

@@ -160,7 +160,7 @@ function M.score(ctx)
     scores[seat] = vp
     if vp > best then best, winner = vp, seat end
   end
-  T.game_over({ scores = scores, winner = winner }, { "result.winner", seat = winner, vp = best })
+  T.game_over({ scores = scores, winners = { winner } }, { "result.winner", seat = winner, vp = best })
 end
 
 return M

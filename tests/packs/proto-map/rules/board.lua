@@ -41,7 +41,7 @@ function B.arrive(id, area)
     T.log { "map.trap", who = id, where = area }
     T.damage(id, T.param("trap_damage"), { source = "trap" })
   end
-  if B.on_board(id) and list.contains(tags, "goal") then T.game_over({ winner = "heroes" }, "map.heroes_win") end
+  if B.on_board(id) and list.contains(tags, "goal") then T.game_over({ winners = T.group("heroes"), side = "heroes" }, "map.heroes_win") end
 end
 
 -- Moving into an area the other side holds is a fight with everyone there

@@ -18,7 +18,7 @@ function M.setup()
 end
 
 function M.out_of_time() return (T.var("round") or 0) >= T.param("rounds") end
-function M.time_up() T.game_over({ winner = "lord", by = "time" }, "map.lord_wins") end
+function M.time_up() T.game_over({ winners = { lord() }, side = "lord", by = "time" }, "map.lord_wins") end
 
 -- The Lord: one monster moves to a free neighbouring area or hunts, or none.
 function M.lord_turn()
@@ -70,7 +70,7 @@ end
 
 M.on = {
   knocked_out = function()
-    if #B.standing("hero") == 0 then T.game_over({ winner = "lord", by = "fallen" }, "map.lord_wins") end
+    if #B.standing("hero") == 0 then T.game_over({ winners = { lord() }, side = "lord", by = "fallen" }, "map.lord_wins") end
   end,
 }
 

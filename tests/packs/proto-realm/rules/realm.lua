@@ -72,7 +72,7 @@ end
 
 function M.score(ctx)
   local seat, gold = leader()
-  T.game_over({ winner = seat }, { "realm.won", seat = seat, gold = gold })
+  T.game_over({ winners = { seat } }, { "realm.won", seat = seat, gold = gold })
 end
 
 return M

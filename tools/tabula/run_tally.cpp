@@ -1,0 +1,84 @@
+#include "tools/tabula/run_tally.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace tabula::cli {
+
+using nlohmann::json;
+
+RunTally::RunTally(int seats) : seats_(static_cast<size_t>(seats)) {}
+
+void RunTally::add(uint64_t choices, const Outcome& outcome) {
+  ++games_;
+  min_ = games_ == 1 ? choices : std::min(min_, choices);
+  max_ = std::max(max_, choices);
+  const double delta = static_cast<double>(choices) - mean_;
+  mean_ += delta / static_cast<double>(games_);
+  m2_ += delta * (static_cast<double>(choices) - mean_);
+  if (outcome.has_winners) {
+    ++with_winners_;
+    if (outcome.winners.empty()) ++no_winner_;
+    const size_t k = outcome.winners.size();
+    for (int w : outcome.winners) {
+      Seat& s = seats_[static_cast<size_t>(w)];
+      ++(k == 1 ? s.wins : s.shared);
+      s.credit += 1.0 / static_cast<double>(k);
+    }
+  }
+  if (outcome.has_scores) {
+    ++with_scores_;
+    for (size_t i = 0; i < seats_.size(); ++i) seats_[i].score_sum += outcome.scores[i];
+  }
+}
+
+double RunTally::sd() const { return games_ ? std::sqrt(m2_ / static_cast<double>(games_)) : 0.0; }
+
+json RunTally::to_json() const {
+  json j;
+  j["choices_per_finished_game"] = {{"games", games_}, {"mean", mean_}, {"sd", sd()}, {"min", min_}, {"max", max_}};
+  j["games_with_winners"] = with_winners_;
+  j["games_without_winner"] = no_winner_;
+  j["games_with_scores"] = with_scores_;
+  json per = json::array();
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    const Seat& s = seats_[i];
+    json row = {{"seat", i + 1}, {"wins", s.wins}, {"shared_wins", s.shared},
+                {"win_share", with_winners_ ? json(s.credit / static_cast<double>(with_winners_)) : json()}};
+    row["mean_score"] = with_scores_ ? json(static_cast<double>(s.score_sum) / static_cast<double>(with_scores_)) : json();
+    per.push_back(row);
+  }
+  j["per_seat"] = per;
+  return j;
+}
+
+void RunTally::print() const {
+  if (!games_) return;
+  std::printf("choices per finished game: mean %.1f, sd %.1f, min %llu, max %llu\n", mean_, sd(),
+              static_cast<unsigned long long>(min_), static_cast<unsigned long long>(max_));
+  if (!with_winners_ && !with_scores_) return;
+  if (with_winners_) {
+    std::printf("winners stated by %llu of %llu finished games", static_cast<unsigned long long>(with_winners_),
+                static_cast<unsigned long long>(games_));
+    if (no_winner_) std::printf(", %llu without a winner", static_cast<unsigned long long>(no_winner_));
+    std::printf("\n");
+  }
+  if (with_scores_)
+    std::printf("scores stated by %llu of %llu finished games\n", static_cast<unsigned long long>(with_scores_),
+                static_cast<unsigned long long>(games_));
+  std::printf("  seat");
+  if (with_winners_) std::printf("      wins    shared   share");
+  if (with_scores_) std::printf("  mean score");
+  std::printf("\n");
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    const Seat& s = seats_[i];
+    std::printf("  %4zu", i + 1);
+    if (with_winners_)
+      std::printf("  %8llu  %8llu  %5.1f%%", static_cast<unsigned long long>(s.wins), static_cast<unsigned long long>(s.shared),
+                  100.0 * s.credit / static_cast<double>(with_winners_));
+    if (with_scores_) std::printf("  %10.2f", static_cast<double>(s.score_sum) / static_cast<double>(with_scores_));
+    std::printf("\n");
+  }
+}
+
+}  // namespace tabula::cli

@@ -1,0 +1,36 @@
+// The figures `tabula run` gives after its games: choices per finished game
+// (mean and spread), and per seat the wins, shared wins, win share and mean
+// score that the games' results state (core/outcome.h). Games are added in
+// order, so the figures never depend on timing.
+#pragma once
+#include <cstdint>
+#include <vector>
+#include <nlohmann/json.hpp>
+
+#include "core/outcome.h"
+
+namespace tabula::cli {
+
+class RunTally {
+ public:
+  explicit RunTally(int seats);
+  // A finished game: its choices and what its result says.
+  void add(uint64_t choices, const Outcome& outcome);
+
+  nlohmann::json to_json() const;  // keys added to `tabula run --json`
+  void print() const;              // lines of the text summary
+
+ private:
+  struct Seat {
+    uint64_t wins = 0, shared = 0;
+    double credit = 0;  // 1 per sole win, 1/k per win shared by k seats
+    int64_t score_sum = 0;
+  };
+  double sd() const;
+  std::vector<Seat> seats_;
+  uint64_t games_ = 0, min_ = 0, max_ = 0;
+  double mean_ = 0, m2_ = 0;  // running mean and sum of squared deviations (Welford)
+  uint64_t with_winners_ = 0, no_winner_ = 0, with_scores_ = 0;
+};
+
+}  // namespace tabula::cli
