@@ -130,7 +130,7 @@ TEST(PauseAt, APausedGameResumesToTheSameStateAsOneNeverPaused) {
   EXPECT_TRUE(paused.pending.empty());
   EXPECT_EQ(paused.var("tallies").as_int(), 1);
   e->pause_at(-1);
-  EXPECT_FALSE(e->resume(paused).ok == false);
+  EXPECT_TRUE(e->resume(paused).ok);
   EXPECT_FALSE(e->paused());
   ASSERT_TRUE(e->apply(plain, 1, "dig").ok);
   EXPECT_EQ(paused.hash(), plain.hash());
