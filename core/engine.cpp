@@ -195,6 +195,19 @@ void Engine::start(State& s, Mode mode) {
   if (root < 0) throw ScriptError(packs_->id(), "", "", "flow", "the flow has no root node '" + packs_->flow_root + "'");
   s.flow.clear();
   s.flow.push_back(FlowFrame{root});
+  run_started(s);
+}
+
+void Engine::start_at(State& s, const std::vector<FlowPlace>& path, Mode mode) {
+  if (!scripts_checked_) check_script_state();
+  scripts_checked_ = false;
+  push_path(s, path);  // core/flow_start.cpp; a bad path throws before anything runs
+  Transaction t(*this, mode);
+  run_started(s);
+}
+
+// The first run of a game whose flow stack is set up.
+void Engine::run_started(State& s) {
   try {
     run(s);
   } catch (const KernelError& e) {
@@ -216,6 +229,7 @@ constexpr uint64_t kMaxFlowSteps = 1'000'000;
 
 void Engine::run(State& s) {
   uint64_t steps = 0;
+  pause_hit_ = paused_ = false;
   while (s.pending.empty() && !s.over) {
     host_->check_time();
     if (!s.agenda.empty()) {
@@ -223,6 +237,11 @@ void Engine::run(State& s) {
       s.agenda.pop_back();
       invoke(s, c, nullptr);
       continue;
+    }
+    if (pause_hit_) {  // pause_at's node was reached and its work is done
+      pause_hit_ = false;
+      paused_ = true;
+      break;
     }
     if (s.flow.empty()) {
       s.over = true;
@@ -317,6 +336,29 @@ ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode, c
       flush_scheduled(s);  // the on_withdraw calls of decisions refresh withdrew
       drain(s, floor);
     }
+    run(s);
+    if (s.over) check_script_state();
+  } catch (const std::exception& e) {
+    scheduled_.clear();
+    if (mode == Mode::Play) s = backup_;
+    return {false, e.what()};
+  }
+  return {};
+}
+
+void Engine::pause_at(int node, FlowEdge edge) {
+  pause_node_ = node;
+  pause_edge_ = edge;
+  pause_hit_ = paused_ = false;
+}
+
+ApplyResult Engine::resume(State& s, Mode mode) {
+  if (s.over) return {false, "the game is over"};
+  if (!s.pending.empty()) return {false, "a decision is open: the game goes on by a choice"};
+  if (mode == Mode::Play) backup_ = s;
+  try {
+    Transaction t(*this, mode);
+    s.journal.clear();
     run(s);
     if (s.over) check_script_state();
   } catch (const std::exception& e) {
@@ -668,6 +710,7 @@ void Engine::for_each_listener(const State& s, const Listeners& l, F&& fn) const
 }
 
 void Engine::emit(State& s, std::string_view event, const Value& args) {
+  note_event(event);
   emit_to(s, listeners("on." + std::string(event)), args);
 }
 
@@ -747,6 +790,7 @@ DamageResult Engine::damage(State& s, EntityId target, int64_t amount, const Val
   const KindFight& k = kind_fight(s, target);
   int64_t total = prop(s, target, k.damage).as_int() + dealt;
   set_prop(s, target, k.damage, Value(total));
+  note_event("damaged");
   if (on_damaged_) {
     Value ev = ctx;
     ev.set("amount", Value(dealt));
@@ -770,6 +814,7 @@ int64_t Engine::heal(State& s, EntityId target, int64_t amount, const Value& inf
   int64_t healed = std::min(have, modify_with(s, modify_heal_, amount, ctx));
   if (healed <= 0) return 0;
   set_prop(s, target, damage_prop, Value(have - healed));
+  note_event("healed");
   if (on_healed_) {
     ctx.set("amount", Value(healed));
     emit_to(s, on_healed_, ctx);
@@ -800,6 +845,7 @@ void Engine::knock_out(State& s, EntityId target, const Value& info) {
   }
   Value ev = info.is_dict() ? info : Value::dict();
   ev.set("target", Value(static_cast<int64_t>(target)));
+  note_event("knocked_out");
   emit_to(s, on_knocked_out_, ev);
   if (leave_sides(s, target, was_defender)) defeat(s, ev);
 }
@@ -814,6 +860,7 @@ void Engine::defeat(State& s, const Value& info) {
   for (auto& c : scheduled_)
     if (c.kind == CallKind::Event) keep.push_back(std::move(c));
   scheduled_.swap(keep);
+  note_event("defeated");
   if (on_defeated_) {
     Value ev = info;
     if (s.combat.seat >= 0) ev.set("seat", Value(static_cast<int64_t>(s.combat.seat + 1)));  // Lua counts seats from 1

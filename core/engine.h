@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/graph.h"
+#include "core/kernel_error.h"
 #include "core/pack.h"
 #include "core/state.h"
 
@@ -54,6 +55,26 @@ struct ApplyResult {
   std::string error;  // why the choice was rejected or rolled back
 };
 
+// A place in the declared flow (Engine::start_at): a node and the unit of it
+// to start at: the iteration from 1 and, for an each_seat node, the seat
+// from 0 (-1: the loop's first seat).
+struct FlowPlace {
+  std::string node;
+  int iteration = 1;
+  int seat = -1;
+};
+
+// A path that names no place in the flow: which place is wrong, and in what.
+struct FlowPathError : KernelError {
+  enum class Part : uint8_t { Node, Iteration, Seat };
+  size_t index;
+  Part part;
+  FlowPathError(size_t i, Part p, const std::string& why) : KernelError(why), index(i), part(p) {}
+};
+
+// Where a run may pause between flow steps (Engine::pause_at).
+enum class FlowEdge : uint8_t { Entered, Finished };
+
 struct DamageResult {
   int64_t dealt = 0;
   int64_t prevented = 0;
@@ -75,6 +96,27 @@ class Engine {
   State blank_state(uint64_t seed, int seats, Dict options = {}) const;
   void start(State& s, Mode mode = Mode::Play);
   State new_game(uint64_t seed, int seats, Dict options = {}, Mode mode = Mode::Play);
+  // Starts the flow at a place inside it instead of at its root, for a game
+  // set up as it stands there (docs/architecture.md, "Starting mid-flow").
+  // `path` names nodes from the root, each a step of the one before; the
+  // hooks of the part skipped do not run. Throws FlowPathError for a path
+  // that names no place, and ScriptError as start() does.
+  void start_at(State& s, const std::vector<FlowPlace>& path, Mode mode = Mode::Play);
+
+  // A hook for tests and tools: runs (start, apply, resume) stop between
+  // flow steps once `node` has been entered (its begin hook and the work it
+  // scheduled have run) or finished (likewise its finish hook); -1: never.
+  // paused() tells whether the last run stopped there rather than at a
+  // decision or the end; resume() runs on from such a stop, like apply()
+  // without a choice. Unused, it costs a comparison per node entered or left
+  // and a flag's test per flow step.
+  void pause_at(int node, FlowEdge edge = FlowEdge::Entered);
+  bool paused() const { return paused_; }
+  ApplyResult resume(State& s, Mode mode = Mode::Play);
+  // A hook for tests and tools: the name of every event emitted (by
+  // tabula.emit or the kernel's own) is appended to `out`, listened to or
+  // not; null stops recording.
+  void record_events(std::vector<std::string>* out) { events_out_ = out; }
 
   // The open decisions: one per seat that must choose now (several at once
   // for simultaneous choices).
@@ -194,7 +236,13 @@ class Engine {
   void check_script_state();
   bool scripts_checked_ = false;  // a game ended with the scripts as loaded, and none has started since
   void run(State& s);
+  void run_started(State& s);
   void advance_flow(State& s);
+  void push_path(State& s, const std::vector<FlowPlace>& path);
+  int seat_pos_of(const State& s, int node, int seat) const;
+  void note_event(std::string_view name) {
+    if (events_out_) events_out_->emplace_back(name);
+  }
   void enter_unit(State& s);
   int body_length(const FlowNode& n) const;
   void defeat(State& s, const Value& info);
@@ -254,6 +302,13 @@ class Engine {
   uint64_t opened_ = 0;  // decisions opened so far: tells a choice's work whether it asked something
   Mode mode_ = Mode::Play;
   State backup_;  // Mode::Play: the state before the choice being applied
+  // pause_at: the node and edge to stop at, whether it was reached in this
+  // run (the stop waits for the work scheduled there), and whether the last
+  // run stopped there.
+  int pause_node_ = -1;
+  FlowEdge pause_edge_ = FlowEdge::Entered;
+  bool pause_hit_ = false, paused_ = false;
+  std::vector<std::string>* events_out_ = nullptr;
 };
 
 }  // namespace tabula

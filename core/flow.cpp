@@ -86,6 +86,7 @@ void Engine::advance_flow(State& s) {
       schedule(s, Call{fns.begin, kNoEntity, CallKind::Begin, node, hook_args(f, n)});
       flush_scheduled(s);
     }
+    if (node == pause_node_ && pause_edge_ == FlowEdge::Entered) pause_hit_ = true;
     return;
   }
   if (f.child < 0) {
@@ -143,6 +144,7 @@ void Engine::advance_flow(State& s) {
     schedule(s, Call{fns.finish, kNoEntity, CallKind::Finish, node, std::move(args)});
     flush_scheduled(s);
   }
+  if (node == pause_node_ && pause_edge_ == FlowEdge::Finished) pause_hit_ = true;
 }
 
 }  // namespace tabula

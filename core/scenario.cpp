@@ -14,6 +14,8 @@
 
 #include "core/engine.h"
 #include "core/kernel_error.h"
+#include "core/scenario_defs.h"
+#include "core/scenario_read.h"
 #include "core/state_json.h"
 #include "core/subset.h"
 #include "core/toml_guard.h"
@@ -24,39 +26,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string at(const toml::node& n) {
-  const auto& s = n.source();
-  return (s.path ? *s.path : std::string("?")) + ":" + std::to_string(s.begin.line) + ":" +
-         std::to_string(s.begin.column);
-}
-
-// Strict files: a key the format does not know is an error, not ignored.
-void only_keys(const toml::table& t, const std::vector<std::string>& known, const std::string& prefix) {
-  for (auto&& [k, v] : t)
-    if (std::find(known.begin(), known.end(), std::string(k.str())) == known.end())
-      throw std::runtime_error(at(v) + ": unknown key '" + prefix + std::string(k.str()) + "'");
-}
-
-// Kernel values nest at most kMaxValueDepth levels; a deeper one would make
-// a state that no save can hold.
-Value to_value(const toml::node& n, int depth = 0) {
-  if (depth > kMaxValueDepth)
-    throw std::runtime_error(at(n) + ": nested deeper than " + std::to_string(kMaxValueDepth) + " levels");
-  if (n.is_integer()) return Value(*n.value<int64_t>());
-  if (n.is_string()) return Value(*n.value<std::string>());
-  if (n.is_boolean()) return Value(*n.value<bool>());
-  if (const toml::array* a = n.as_array()) {
-    List l;
-    for (const auto& x : *a) l.push_back(to_value(x, depth + 1));
-    return Value::list(std::move(l));
-  }
-  if (const toml::table* t = n.as_table()) {
-    Dict d;
-    for (auto&& [k, v] : *t) d.emplace_back(std::string(k.str()), to_value(v, depth + 1));
-    return Value::dict(std::move(d));
-  }
-  throw std::runtime_error(at(n) + ": unsupported value (integers, strings, booleans, arrays, tables)");
-}
+using scenario_read::at;
+using scenario_read::only_keys;
+using scenario_read::to_value;
 
 // choose = ["a", "c"]: a subset decision's answer, as Engine::apply reads
 // it (core/subset.h); [] is the empty set.
@@ -100,6 +72,20 @@ struct Runner {
   Engine* engine = nullptr;
   State state;
   std::map<std::string, EntityId> aliases;
+  // Text keys of the lines logged and names of the events emitted, all
+  // along; a step's expect sees those from `*_mark` on (since the step
+  // before), the final [expect] all of them.
+  std::vector<std::string> log_keys, events;
+  size_t log_mark = 0, event_mark = 0;
+  bool paused = false;  // the flow stopped at a run_until, not at a decision
+
+  // What the last start, choice or resume logged, for -v and log.keys.
+  void take_journal() {
+    for (const auto& l : state.journal) {
+      r.journal.push_back(engine->render(state, l.text));
+      if (!l.text.empty()) log_keys.push_back(engine->packs().texts[l.text.key].key);
+    }
+  }
 
   void fail(std::string msg) {
     r.ok = false;
@@ -161,6 +147,13 @@ struct Runner {
       return false;
     }
     if (subject == "var") return out = state.var(field), true;
+    if (key == "log.keys" || key == "log.all" || key == "events" || key == "events.all") {
+      const bool log = subject == "log";
+      const auto& all = log ? log_keys : events;
+      List l;
+      for (size_t i = final_check ? 0 : (log ? log_mark : event_mark); i < all.size(); ++i) l.push_back(Value(all[i]));
+      return out = Value::list(std::move(l)), true;
+    }
     if (subject == "zone" || subject == "count") {
       int z = zone_from(field, why);
       if (z < 0) return false;
@@ -204,6 +197,18 @@ struct Runner {
     return out = engine->prop(state, id, field), true;
   }
 
+  bool final_check = false;  // the final [expect]: logs and events since the start
+
+  // "log.keys" and "events" hold when the expected names occur in the
+  // actual list in this order, others between them allowed.
+  static bool in_order(const Value& want, const Value& got) {
+    if (!want.is_list()) return false;
+    size_t i = 0;
+    for (const Value& g : got.items())
+      if (i < want.items().size() && want.items()[i] == g) ++i;
+    return i == want.items().size();
+  }
+
   void check(const toml::table& expect, const std::string& where) {
     for (auto&& [k, v] : expect) {
       std::string key(k.str());
@@ -217,6 +222,14 @@ struct Runner {
       // An integer expectation against a missing number reads it as 0.
       if (want.is_int() && got.is_nil()) got = Value(int64_t{0});
       if (want.is_bool() && got.is_nil()) got = Value(false);
+      if (key == "log.keys" || key == "events") {
+        if (!want.is_list() || want.items().empty())
+          fail(where + ": " + key + ": give a non-empty list (" + (key == "events" ? "events.all" : "log.all") +
+               " = [] says that nothing was)");
+        else if (!in_order(want, got))
+          fail(where + ": " + key + ": expected " + want.to_string() + " in this order, actual " + got.to_string());
+        continue;
+      }
       if (!(want == got)) fail(where + ": " + key + ": expected " + want.to_string() + ", actual " + got.to_string());
     }
   }
@@ -239,7 +252,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     toml::table doc = toml::parse(text.str(), path);
     const toml::table* sc = doc["scenario"].as_table();
     if (!sc) throw std::runtime_error(path + ": missing [scenario] table");
-    only_keys(doc, {"scenario", "create", "counters", "vars", "step", "expect"}, "");
+    only_keys(doc, {"scenario", "defs", "create", "counters", "vars", "start", "step", "expect"}, "");
     only_keys(*sc, {"name", "spec", "pack", "seats", "seed", "options", "finish"}, "scenario.");
     for (const char* k : {"name", "spec", "pack", "finish"}) want(*sc, k, toml::node_type::string, "a string", "scenario.");
     for (const char* k : {"seats", "seed"}) want(*sc, k, toml::node_type::integer, "an integer", "scenario.");
@@ -252,8 +265,13 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     if (!fs::exists(pack_dir / "pack.toml")) pack_dir = fs::path(content_dir) / pack;
     LoadResult lr = load_pack(pack_dir.string());
     if (!lr.ok()) throw std::runtime_error("pack " + pack + " does not load:\n" + lr.report());
+    if (const toml::node* defs = doc.get("defs")) {
+      if (!defs->is_table()) throw std::runtime_error(at(*defs) + ": defs must be a table: [defs.ID] kind = ...");
+      add_scenario_defs(*lr.packs, *defs->as_table(), fs::path(path).parent_path().string());
+    }
     auto engine = std::make_unique<Engine>(std::move(lr.packs));
     run.engine = engine.get();
+    engine->record_events(&run.events);
     const SeatsDef& range = engine->packs().seats;
     const int64_t seats64 = (*sc)["seats"].value<int64_t>().value_or(range.fallback);
     if (seats64 < range.min || seats64 > range.max)
@@ -314,16 +332,90 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     if (const toml::table* vars = doc["vars"].as_table())
       for (auto&& [k, v] : *vars) run.state.set_var(k.str(), to_value(v));
 
-    engine->start(run.state);
-    for (const auto& l : run.state.journal) r.journal.push_back(engine->render(run.state, l.text));
+    // [start]: a place in the flow to start at, and the starting seat.
+    std::vector<FlowPlace> start_path;
+    std::vector<const toml::node*> start_nodes;  // where each place is written
+    const toml::table* start = doc["start"].as_table();
+    if (doc.get("start") && !start) throw std::runtime_error(at(*doc.get("start")) + ": start must be a table: [start] at = [...]");
+    if (start) {
+      only_keys(*start, {"at", "iteration", "seat", "start_seat"}, "start.");
+      want(*start, "at", toml::node_type::array, "a list of flow node ids from the root", "start.");
+      for (const char* k : {"iteration", "seat"}) want(*start, k, toml::node_type::table, "a table of flow node ids", "start.");
+      want(*start, "start_seat", toml::node_type::integer, "an integer", "start.");
+      if (start->contains("start_seat"))
+        run.state.start_seat = seat_number(*start->get("start_seat"), "start.start_seat", run.state.seats.size());
+      if (const toml::array* a = (*start)["at"].as_array()) {
+        if (a->empty()) throw std::runtime_error(at(*a) + ": start.at names no flow node");
+        for (const auto& x : *a) {
+          if (!x.is_string()) throw std::runtime_error(at(x) + ": start.at lists flow node ids (strings)");
+          start_path.push_back(FlowPlace{*x.value<std::string>()});
+          start_nodes.push_back(&x);
+        }
+      }
+      for (const char* part : {"iteration", "seat"}) {
+        const toml::table* t = (*start)[part].as_table();
+        if (!t) continue;
+        for (auto&& [k, v] : *t) {
+          const std::string key = std::string("start.") + part + "." + std::string(k.str());
+          auto it = std::find_if(start_path.begin(), start_path.end(), [&](const FlowPlace& p) { return p.node == k.str(); });
+          if (it == start_path.end()) throw std::runtime_error(at(v) + ": " + key + ": '" + std::string(k.str()) + "' is not on the path start.at");
+          if (!v.is_integer()) throw std::runtime_error(at(v) + ": " + key + " must be an integer");
+          if (part[0] == 's') {
+            it->seat = seat_number(v, key, run.state.seats.size());
+          } else {
+            const int64_t i = *v.value<int64_t>();
+            if (i < 1 || i > INT32_MAX) throw std::runtime_error(at(v) + ": " + key + ": " + std::to_string(i) + " is no iteration (from 1)");
+            it->iteration = static_cast<int>(i);
+          }
+        }
+      }
+    }
+
+    // A step's run_until: the flow node to pause at, and when.
+    auto pause_target = [&](const toml::table& t, FlowEdge& edge) {
+      want(t, "run_until", toml::node_type::string, "a string", "step.");
+      want(t, "when", toml::node_type::string, "a string", "step.");
+      const std::string node = *t["run_until"].value<std::string>();
+      const int index = engine->node_index(node);
+      if (index < 0) throw std::runtime_error(at(*t.get("run_until")) + ": step.run_until: no flow node '" + node + "'");
+      const std::string when = t["when"].value<std::string>().value_or("entered");
+      if (when != "entered" && when != "finished")
+        throw std::runtime_error(at(*t.get("when")) + ": step.when: \"entered\" or \"finished\", not \"" + when + "\"");
+      edge = when == "entered" ? FlowEdge::Entered : FlowEdge::Finished;
+      return index;
+    };
+    // A first step that only runs until a node pauses the start itself.
+    const toml::array* steps = doc["step"].as_array();
+    if (steps && !steps->empty())
+      if (const toml::table* first = (*steps)[0].as_table(); first && first->contains("run_until") && !first->contains("choose")) {
+        FlowEdge edge;
+        const int node = pause_target(*first, edge);
+        engine->pause_at(node, edge);
+      }
+
+    if (start_path.empty()) {
+      engine->start(run.state);
+    } else {
+      try {
+        engine->start_at(run.state, start_path);
+      } catch (const FlowPathError& e) {
+        const toml::node* where = start_nodes[e.index];
+        std::string key = "start.at";
+        const char* part = e.part == FlowPathError::Part::Iteration ? "iteration" : e.part == FlowPathError::Part::Seat ? "seat" : nullptr;
+        if (const toml::table* t = part ? (*start)[part].as_table() : nullptr)
+          if (const toml::node* x = t->get(start_path[e.index].node)) where = x, key = std::string("start.") + part + "." + start_path[e.index].node;
+        throw std::runtime_error(at(*where) + ": " + key + ": " + e.what());
+      }
+    }
+    run.take_journal();
 
     int n = 0;
-    if (const toml::array* steps = doc["step"].as_array()) {
+    if (steps) {
       for (const auto& st : *steps) {
         ++n;
         if (!st.is_table()) throw std::runtime_error(at(st) + ": each [[step]] entry must be a table");
         const toml::table& t = *st.as_table();
-        only_keys(t, {"seat", "ask", "choose", "options", "expect", "expect_error", "note"}, "step.");
+        only_keys(t, {"seat", "ask", "choose", "options", "run_until", "when", "expect", "expect_error", "note"}, "step.");
         want(t, "seat", toml::node_type::integer, "an integer", "step.");
         for (const char* k : {"ask", "expect_error", "note"}) want(t, k, toml::node_type::string, "a string", "step.");
         want(t, "options", toml::node_type::array, "an array", "step.");
@@ -331,6 +423,24 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         std::string where = "step " + std::to_string(n) + " (" + at(st) + ")";
         std::optional<std::string> choice = t["choose"].value<std::string>();
         if (const toml::array* set = t["choose"].as_array()) choice = set_choice(*set);
+        const bool until = t.contains("run_until");
+        if (!until && t.contains("when")) throw std::runtime_error(at(*t.get("when")) + ": step.when goes with step.run_until");
+        if (until && t.contains("expect_error"))
+          throw std::runtime_error(at(st) + ": a step with run_until cannot also expect_error");
+        FlowEdge edge = FlowEdge::Entered;
+        const int stop = until ? pause_target(t, edge) : -1;
+        const bool armed_at_start = n == 1 && until && !choice;  // the start ran with the pause set
+        const size_t events_before = run.events.size();
+        if (choice && run.paused) {  // the choice is asked at the next decision: run on to it
+          ApplyResult a = engine->resume(run.state);
+          run.paused = false;
+          if (!a.ok) {
+            run.fail("step " + std::to_string(n) + " (" + at(st) + "): running on to the decision: " + a.error);
+            break;
+          }
+          run.take_journal();
+        }
+        if (until && !armed_at_start) engine->pause_at(stop, edge);
         if (choice) {
           where = "step " + std::to_string(n) + " '" + *choice + "' (" + at(st) + ")";
           int seat;
@@ -365,8 +475,8 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
           }
           ApplyResult a = engine->apply(run.state, seat, *choice);
           // A rejected choice restores the state, journal included: nothing new to report.
-          if (a.ok)
-            for (const auto& l : run.state.journal) r.journal.push_back(engine->render(run.state, l.text));
+          if (a.ok) run.take_journal();
+          else run.events.resize(events_before);
           if (auto err = t["expect_error"].value<std::string>()) {
             ++r.checks;
             if (a.ok) run.fail(where + ": expected the choice to be rejected (" + *err + "), but it was applied");
@@ -377,12 +487,47 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
             break;
           }
         }
+        if (until && !choice && !armed_at_start) {
+          if (!run.paused && !run.state.pending.empty()) {
+            const Decision& d = run.state.pending.front();
+            run.fail(where + ": run_until: seat " + std::to_string(d.seat + 1) + " must first answer \"" +
+                     engine->prompt(run.state, d) + "\" (give the step a choose)");
+            engine->pause_at(-1);
+            break;
+          }
+          ApplyResult a = engine->resume(run.state);
+          if (a.ok) run.take_journal();
+          else run.events.resize(events_before);
+          if (!a.ok) {
+            run.fail(where + ": " + a.error);
+            engine->pause_at(-1);
+            break;
+          }
+        }
+        if (until) {
+          run.paused = engine->paused();
+          engine->pause_at(-1);
+          if (!run.paused) {
+            std::string instead = run.state.over ? "the game ended" : "no decision is open";
+            if (!run.state.pending.empty())
+              instead = "seat " + std::to_string(run.state.pending.front().seat + 1) + " was asked \"" +
+                        engine->prompt(run.state, run.state.pending.front()) + "\"";
+            run.fail(where + ": run_until: the flow never " + t["when"].value<std::string>().value_or("entered") + " '" +
+                     *t["run_until"].value<std::string>() + "'; before that " + instead);
+            break;
+          }
+        } else if (choice) {
+          run.paused = false;
+        }
         if (const toml::table* e = t["expect"].as_table()) run.check(*e, where);
+        run.log_mark = run.log_keys.size();
+        run.event_mark = run.events.size();
         r.steps = n;
       }
     }
     if (run.state.over && !run.state.result_text.empty())
       r.journal.push_back(engine->render(run.state, run.state.result_text));
+    run.final_check = true;
     if (const toml::table* e = doc["expect"].as_table()) run.check(*e, "final [expect] (" + at(*e) + ")");
     if (r.checks == 0)
       run.fail(path + ": the scenario checks nothing; give an [expect] table, a step's expect, options or expect_error");
