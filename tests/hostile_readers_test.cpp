@@ -619,6 +619,13 @@ TEST_F(HostileReadersCli, ReplayPrintsControlCharactersAsText) {
   EXPECT_EQ(r.code, 1) << r.text;
   EXPECT_EQ(r.text, "MISMATCH after 1 of 4 steps: choice 2 (seat 1, '\\x1b[2Jhit1') was rejected: '\\x1b[2Jhit1' is not a "
                     "legal option here; legal: hit1, hit2\n");
+  // The same in UTF-8: U+009B is CSI; other text with a C2 byte passes whole.
+  log.choices[1].option = "\xC2\x9B" "2J\xC2\xA7hit1";
+  write(tmp_ / "c1.json", log.to_json());
+  CliRun c1 = tabula("replay " + shell_quote((tmp_ / "c1.json").string()));
+  EXPECT_EQ(c1.code, 1) << c1.text;
+  EXPECT_EQ(c1.text, "MISMATCH after 1 of 4 steps: choice 2 (seat 1, '\\u009b2J\xC2\xA7hit1') was rejected: "
+                     "'\\u009b2J\xC2\xA7hit1' is not a legal option here; legal: hit1, hit2\n");
 }
 
 }  // namespace

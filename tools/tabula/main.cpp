@@ -19,11 +19,13 @@ void pack_args(CLI::App* c, std::string& pack, std::vector<std::string>& with) {
 // Packs, logs and scenario files are written by strangers, and their text
 // reaches the terminal: in labels, journal lines, error messages. A control
 // character in it (ESC starts a terminal command; CR hides what came before
-// on the line) is printed as \xNN. Newlines and tabs pass.
+// on the line) is printed as \xNN, a C1 control as \u00NN. Newlines and
+// tabs pass.
 class Printable : public std::streambuf {
  public:
   explicit Printable(std::ostream& os) : os_(os), to_(os.rdbuf(this)) {}
   ~Printable() override {
+    if (held_) to_->sputc('\xC2');
     to_->pubsync();
     os_.rdbuf(to_);
   }
@@ -32,6 +34,20 @@ class Printable : public std::streambuf {
   int overflow(int c) override {
     if (c == traits_type::eof()) return traits_type::not_eof(c);
     const auto u = static_cast<unsigned char>(c);
+    // The C1 controls U+0080..U+009F (CSI among them) come as C2 80..C2 9F
+    // in UTF-8: hold a C2 until the next byte says which it is.
+    if (held_) {
+      held_ = false;
+      if (u >= 0x80 && u <= 0x9F) {
+        const char hex[] = {'\\', 'u', '0', '0', "0123456789abcdef"[u >> 4], "0123456789abcdef"[u & 15]};
+        return to_->sputn(hex, 6) == 6 ? c : traits_type::eof();
+      }
+      if (to_->sputc('\xC2') == traits_type::eof()) return traits_type::eof();
+    }
+    if (u == 0xC2) {
+      held_ = true;
+      return c;
+    }
     if ((u < 0x20 && u != '\n' && u != '\t') || u == 0x7F) {
       const char hex[] = {'\\', 'x', "0123456789abcdef"[u >> 4], "0123456789abcdef"[u & 15]};
       return to_->sputn(hex, 4) == 4 ? c : traits_type::eof();
@@ -48,6 +64,7 @@ class Printable : public std::streambuf {
  private:
   std::ostream& os_;
   std::streambuf* to_;
+  bool held_ = false;  // a C2 byte not yet written
 };
 
 }  // namespace
