@@ -357,7 +357,8 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         if (!t) continue;
         for (auto&& [k, v] : *t) {
           const std::string key = std::string("start.") + part + "." + std::string(k.str());
-          auto it = std::find_if(start_path.begin(), start_path.end(), [&](const FlowPlace& p) { return p.node == k.str(); });
+          const std::string_view node = k.str();  // clang 14 cannot capture a structured binding
+          auto it = std::find_if(start_path.begin(), start_path.end(), [&](const FlowPlace& p) { return p.node == node; });
           if (it == start_path.end()) throw std::runtime_error(at(v) + ": " + key + ": '" + std::string(k.str()) + "' is not on the path start.at");
           if (!v.is_integer()) throw std::runtime_error(at(v) + ": " + key + " must be an integer");
           if (part[0] == 's') {
