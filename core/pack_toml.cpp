@@ -1,7 +1,7 @@
 // Reads pack.toml and its manifests with toml++, checks every key and type
 // against the pack format (docs/packs.md), and merges the layers. The only
 // file that includes toml++: the rest of the kernel sees PackSet.
-#include <toml++/toml.h>
+#include "core/toml.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 #include "core/scenario.h"
 
-#include <toml++/toml.h>
+#include "core/toml.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,7 +1,7 @@
 // A scenario's fixture definitions ([defs.X], docs/scenarios.md): entity
 // definitions a test adds to the packs it loaded, without touching them.
 #pragma once
-#include <toml++/toml.h>
+#include "core/toml.h"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 // TOML values as kernel values, shared by the runner and its fixture
 // definitions.
 #pragma once
-#include <toml++/toml.h>
+#include "core/toml.h"
 
 #include <string>
 #include <vector>

@@ -59,9 +59,10 @@ std::pair<int, int> walk(std::string_view s, At&& at) {
 
 }  // namespace
 
-// toml++ 3.3 (Debian) reaches __builtin_unreachable when it classifies some
-// non-ASCII characters (U+00A1..U+0499, U+2CDE..U+30D7) as whitespace, so
-// the readers reject them before parsing.
+// TOML allows non-ASCII characters only in strings and comments; a key
+// written with one gets a clearer message than toml++'s. (This check was
+// first the guard against toml++ 3.3's unreachable point on such
+// characters; core/toml.h now removes that point itself.)
 std::pair<int, int> toml_non_ascii_position(std::string_view s) {
   return walk(s, [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }

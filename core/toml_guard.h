@@ -1,7 +1,8 @@
-// Checks every TOML reader runs on a text before toml++ sees it. toml++ 3.3
-// reaches __builtin_unreachable on some non-ASCII characters outside strings
-// and comments (e.g. a line that starts with a non-ASCII letter), and
-// overflows the stack on a dotted key of a million parts.
+// Checks every TOML reader runs on a text before toml++ sees it: control
+// characters TOML forbids, non-ASCII characters outside strings and comments
+// (a clear message for a key like `č = 1`), and dotted keys of so many parts
+// that toml++ would overflow the stack. toml++'s own undefined behaviour on
+// some non-ASCII characters is removed in core/toml.h.
 #pragma once
 #include <string>
 #include <string_view>

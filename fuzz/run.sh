@@ -15,7 +15,12 @@ shift
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(manifest log scenario choices)
 
-fuzz/build.sh >/dev/null
+# The build's output is shown only when it fails (ninja prints errors on stdout).
+if ! build_log=$(fuzz/build.sh 2>&1); then
+  printf '%s\n' "$build_log" >&2
+  echo "fuzz/run.sh: the fuzz build failed" >&2
+  exit 1
+fi
 export UBSAN_OPTIONS="print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 
 run_one() {
