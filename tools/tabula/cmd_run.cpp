@@ -194,9 +194,15 @@ int cmd_run(const RunArgs& a) {
     std::printf("script errors: %llu\n", static_cast<unsigned long long>(errors));
     for (const auto& f : failures) std::printf("  %s\n", f.to_string().c_str());
     if (errors > failures.size()) std::printf("  ... and %llu more\n", static_cast<unsigned long long>(errors - failures.size()));
+    // Most frequent first (tally is sorted so); games that state scores
+    // rarely repeat a result, so only the first ten are listed.
+    constexpr size_t kShown = 10;
     std::printf("results:\n");
-    for (const auto& [res, n] : tally)
-      std::printf("  %8llu  %5.1f%%  %s\n", static_cast<unsigned long long>(n), 100.0 * n / a.games, res.c_str());
+    for (size_t i = 0; i < tally.size() && i < kShown; ++i)
+      std::printf("  %8llu  %5.1f%%  %s\n", static_cast<unsigned long long>(tally[i].second),
+                  100.0 * tally[i].second / a.games, tally[i].first.c_str());
+    if (tally.size() > kShown)
+      std::printf("  ... and %zu more distinct results (--json and --log-dir give them all)\n", tally.size() - kShown);
     if (tally.empty()) std::printf("  (no game finished)\n");
     summary.print();
     std::printf("time: %.2f s, %.1f games/s, %.0f choices/s\n", secs, rate, secs > 0 ? choices / secs : 0.0);

@@ -8,6 +8,7 @@ local P = require "rules.party"
 local D = require "rules.dungeon"
 local E = require "rules.evil"
 local setups = require "rules.setups"
+local scoring = require "rules.scoring"
 local options = require "std.options"
 local list = require "std.list"
 local seats = require "std.seats"
@@ -232,9 +233,15 @@ function M.combat_end()
   for _, c in ipairs(T.zone("combat_card")) do T.move(c, "box") end
   -- §4.5 item 7: a paladin nobody drew leaves for the Distant Lands.
   for _, p in ipairs(T.zone("paladin_tent")) do T.move(p, "distant_lands") end
-  local result = outcome()
-  T.game_over(result, summary(result))
+  -- A practice fight is the whole game; otherwise the flow goes on (§4.2).
+  if F.practice() then
+    local result = outcome()
+    T.game_over(result, summary(result))
+  end
 end
+
+function M.practice() return F.practice() end
+function M.scoring() scoring.final() end
 
 -- --- stage 1: traps (and the rounds with nowhere to fight) -------------------
 
