@@ -336,14 +336,26 @@ ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode, c
       flush_scheduled(s);  // the on_withdraw calls of decisions refresh withdrew
       drain(s, floor);
     }
-    run(s);
-    if (s.over) check_script_state();
+    run_on(s);
   } catch (const std::exception& e) {
-    scheduled_.clear();
-    if (mode == Mode::Play) s = backup_;
-    return {false, e.what()};
+    return roll_back(s, mode, e);
   }
   return {};
+}
+
+// Runs the flow to the next decision or the end; a game that ends is
+// checked for state its scripts kept.
+void Engine::run_on(State& s) {
+  run(s);
+  if (s.over) check_script_state();
+}
+
+// A choice (or a resume) failed: nothing it scheduled runs, and in play the
+// state is as it was before.
+ApplyResult Engine::roll_back(State& s, Mode mode, const std::exception& e) {
+  scheduled_.clear();
+  if (mode == Mode::Play) s = backup_;
+  return {false, e.what()};
 }
 
 void Engine::pause_at(int node, FlowEdge edge) {
@@ -359,12 +371,9 @@ ApplyResult Engine::resume(State& s, Mode mode) {
   try {
     Transaction t(*this, mode);
     s.journal.clear();
-    run(s);
-    if (s.over) check_script_state();
+    run_on(s);
   } catch (const std::exception& e) {
-    scheduled_.clear();
-    if (mode == Mode::Play) s = backup_;
-    return {false, e.what()};
+    return roll_back(s, mode, e);
   }
   return {};
 }

@@ -234,6 +234,8 @@ class Engine {
   };
   void resolve_functions();
   void check_script_state();
+  void run_on(State& s);
+  ApplyResult roll_back(State& s, Mode mode, const std::exception& e);
   bool scripts_checked_ = false;  // a game ended with the scripts as loaded, and none has started since
   void run(State& s);
   void run_started(State& s);

@@ -140,7 +140,7 @@ int sandbox_resume(lua_State* L) {
   int n = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));  // the library's resume
   lua_insert(L, 1);
-  if (co) h.charge_resume(L);
+  if (co) h.charge_steps(L, kHookEvery);
   if (co) h.watchdog().enter(co);
   lua_State* outer = h.swap_running(co);
   try {
@@ -543,8 +543,6 @@ void LuaHost::note_refusal(void* host) {
   if (h->transactions_ == 0) return;
   h->refused_where_ = script_where(h->running_ ? h->running_ : h->L_);
 }
-
-void LuaHost::charge_resume(lua_State* L) { charge_steps(L, kHookEvery); }
 
 void LuaHost::charge_steps(lua_State* L, int64_t steps) {
   if (!count_instructions_) return;

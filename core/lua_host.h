@@ -100,12 +100,9 @@ class LuaHost {
   // The running transaction has hit a limit: it must fail, and the sandbox's
   // pcall, xpcall and coroutine.resume pass the error on.
   bool out_of_limits() const { return used_ > budget_ || alloc_.refused() || watchdog_.expired(); }
-  // Deterministic mode: a resumed coroutine counts its instructions with a
-  // hook counter of its own, so a fresh one that runs fewer than the hook's
-  // period would never be charged. Each resume is charged that period up
-  // front (an upper bound on the uncounted rest); raises once over budget.
-  void charge_resume(lua_State* L);
-  // Charges work a library call did in one instruction (instruction mode).
+  // Deterministic mode: charges work done where the count hook cannot see it
+  // (a library call's loop; a resumed coroutine, whose own hook counter may
+  // leave up to one period uncounted); raises once over budget.
   void charge_steps(lua_State* L, int64_t steps);
   // The coroutine now running (nullptr: the main thread), for locating errors.
   lua_State* swap_running(lua_State* co) {

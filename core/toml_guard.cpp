@@ -1,6 +1,8 @@
 #include "core/toml_guard.h"
 
 #include <cstdio>
+#include <tuple>
+#include <utility>
 #include <string>
 
 namespace tabula {
@@ -57,7 +59,6 @@ std::pair<int, int> walk(std::string_view s, At&& at) {
   return {0, 0};
 }
 
-}  // namespace
 
 // TOML allows non-ASCII characters only in strings and comments; a key
 // written with one gets a clearer message than toml++'s. (This check was
@@ -71,7 +72,10 @@ std::pair<int, int> toml_non_ascii_position(std::string_view s) {
 // recursively (1,000,000 parts overflow the stack). A run of key parts is
 // bare-key characters, spaces and quoted strings joined by dots; anything
 // else ends it. A decimal number is such a run of one dot.
-std::pair<int, int> toml_long_key_position(std::string_view s, int max_parts) {
+// No valid pack or scenario nests this deep: values nest at most 32 levels.
+constexpr int kMaxTomlKeyParts = 64;
+
+std::pair<int, int> toml_long_key_position(std::string_view s, int max_parts = kMaxTomlKeyParts) {
   int parts = 1;
   return walk(s, [&](char c) {
     const bool key_char = c == '"' || c == '-' || c == '_' || c == ' ' || c == '\t' || (c >= '0' && c <= '9') ||
@@ -82,37 +86,37 @@ std::pair<int, int> toml_long_key_position(std::string_view s, int max_parts) {
   });
 }
 
-// toml++ and the walk above disagree on where a string ends once a NUL byte
-// is in the text (the fuzzer found "a = 5\0\"\u010c\"", which reaches the same
-// unreachable point), and TOML allows no control character but tab, LF and
-// CR anywhere, so the readers refuse them first.
-std::pair<int, int> toml_control_position(std::string_view s) {
+// TOML allows no control character but tab, LF and CR, in strings neither;
+// toml++ misread the text after a NUL byte (found by fuzzing). The offset of
+// the first, or npos.
+size_t toml_control_offset(std::string_view s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
+  }
+  return std::string_view::npos;
+}
+
+// The 1-based line and column (in characters) of byte `at`.
+std::pair<int, int> line_column(std::string_view s, size_t at) {
   int line = 1, column = 1;
-  for (char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return {line, column};
-    if (c == '\n') {
+  for (size_t i = 0; i < at; ++i) {
+    if (s[i] == '\n') {
       ++line;
       column = 1;
-    } else if ((c & 0xC0) != 0x80) {
+    } else if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
       ++column;
     }
   }
-  return {0, 0};
+  return {line, column};
 }
 
+}  // namespace
+
 std::string toml_guard_error(std::string_view text, int& line, int& column) {
-  char hex[8];
-  if (auto [l, c] = toml_control_position(text); l > 0) {
-    line = l;
-    column = c;
-    size_t at = 0;
-    for (int k = 1; k < l; ++k) at = text.find('\n', at) + 1;
-    int col = 1;
-    while ((static_cast<unsigned char>(text[at]) & 0xC0) == 0x80 || col < c) {
-      if ((static_cast<unsigned char>(text[at]) & 0xC0) != 0x80) ++col;
-      ++at;
-    }
+  if (const size_t at = toml_control_offset(text); at != std::string_view::npos) {
+    std::tie(line, column) = line_column(text, at);
+    char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[at]));
     return std::string("a control character (") + hex + ") is not allowed in TOML";
   }
