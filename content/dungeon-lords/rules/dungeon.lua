@@ -4,7 +4,8 @@
 local T = tabula
 local D = {}
 
-D.ENTRANCE_C, D.ENTRANCE_R = 3, 1
+local GRID, ENTRANCE, PLACEMENTS = T.param("grid"), T.param("entrance"), T.param("placements")
+D.ENTRANCE_C, D.ENTRANCE_R = ENTRANCE[1], ENTRANCE[2]
 
 function D.squares(seat) return T.zone("dungeon", seat) end
 
@@ -62,6 +63,95 @@ function D.battlefields(seat)
     return T.get(a, "c") < T.get(b, "c")
   end)
   return out
+end
+
+-- --- building (§4.1.5, §4.4) -----------------------------------------------
+
+local function on_grid(c, r) return c >= 1 and c <= GRID[1] and r >= 1 and r <= GRID[2] end
+
+-- The no-2x2 rule: digging (c, r) may not fill a 2x2 block.
+local function fills_block(at, c, r)
+  for dc = -1, 0 do
+    for dr = -1, 0 do
+      local full = true
+      for x = c + dc, c + dc + 1 do
+        for y = r + dr, r + dr + 1 do
+          if not (x == c and y == r) and not at[place(x, y)] then full = false end
+        end
+      end
+      if full then return true end
+    end
+  end
+  return false
+end
+
+-- Empty squares a new tunnel may take: next to the dungeon (any square of
+-- it, conquered too), never completing a 2x2 block; in grid order.
+function D.diggable(seat)
+  local at, out = by_place(seat), {}
+  for r = 1, GRID[2] do
+    for c = 1, GRID[1] do
+      local here = place(c, r)
+      if not at[here] and not fills_block(at, c, r) then
+        for i = 1, #STEPS do
+          if at[here + STEPS[i]] and on_grid(c, r) then
+            out[#out + 1] = { c = c, r = r }
+            break
+          end
+        end
+      end
+    end
+  end
+  return out
+end
+
+function D.dig(seat, c, r)
+  local sq = T.create("tunnel", "dungeon", seat)
+  T.set(sq, "c", c)
+  T.set(sq, "r", r)
+  return sq
+end
+
+function D.intact_tunnels(seat)
+  local out = {}
+  for _, sq in ipairs(D.squares(seat)) do
+    if T.kind(sq) == "tunnel" and D.intact(sq) then out[#out + 1] = sq end
+  end
+  return out
+end
+
+local function allowed(mask, c, r)
+  local row = PLACEMENTS[mask] and PLACEMENTS[mask][r]
+  return row ~= nil and row:sub(c, c) == "x"
+end
+
+-- Intact plain tunnels that `room` may replace: inside its placement mask,
+-- with no room beside it (§4.4 Build Rooms; corners do not count).
+function D.room_sites(seat, room)
+  local at, out = by_place(seat), {}
+  local mask = T.get(room, "placement")
+  for _, sq in ipairs(D.intact_tunnels(seat)) do
+    local c, r = T.get(sq, "c"), T.get(sq, "r")
+    if allowed(mask, c, r) then
+      local beside = false
+      for i = 1, #STEPS do
+        local n = at[place(c, r) + STEPS[i]]
+        if n and D.is_room(n) then beside = true end
+      end
+      if not beside then out[#out + 1] = sq end
+    end
+  end
+  return out
+end
+
+-- The room takes the tunnel's place; the tunnel tile goes to the supply.
+function D.build(seat, room, tunnel)
+  local c, r = T.get(tunnel, "c"), T.get(tunnel, "r")
+  T.remove(tunnel)
+  T.move(room, "dungeon", seat)
+  T.set_owner(room, seat)
+  T.set(room, "c", c)
+  T.set(room, "r", r)
 end
 
 -- The square as a text ("Tunnel at c3 r1").

@@ -1,10 +1,11 @@
--- How a fight starts. options.board = 1..4: the rulebook's practice
--- dungeons ([params.practice_boards], §6.4);
--- "custom": nothing (a scenario file builds the state); none: a random
--- year-1 skirmish for every seat ([params.skirmish]), so that simulations
--- have variety.
+-- How a game starts. options.board = 1..4: the rulebook's practice
+-- dungeons ([params.practice_boards], §6.4); "custom": nothing (a scenario
+-- file builds the state); options.mode = "skirmish": a random year-1 fight
+-- for every seat ([params.skirmish]), so that combat simulations have
+-- variety; none of these: the whole game (rules/game_setup.lua).
 -- options.start: the starting player's seat (default 1).
 local T = tabula
+local game = require "rules.game_setup"
 local setups = {}
 
 local function dig(seat, def, c, r)
@@ -73,7 +74,13 @@ function setups.build()
   if start then T.set_start_seat(start) end
   local board = T.option("board")
   if board == "custom" then return end
-  if board then practice(board) else skirmish() end
+  if board then
+    practice(board)
+  elseif T.option("mode") == "skirmish" then
+    skirmish()
+  else
+    game.build()
+  end
 end
 
 return setups

@@ -1,0 +1,65 @@
+-- What using an action slot costs and gives (§4.1.3, §4.4): all or nothing,
+-- paid to the supply; evil paid is a payment (§4.1.4), "good" a movement.
+local T = tabula
+local B = require "rules.board"
+local E = require "rules.evil"
+local S = {}
+
+local SLOTS = T.param("action_slots")
+local RESOURCES = { "gold", "food", "imps" }
+
+function S.data(args) return SLOTS[args.action][args.slot] end
+
+function S.can_pay(seat, pay)
+  for _, r in ipairs(RESOURCES) do
+    if (pay[r] or 0) > T.counter(seat, r) then return false end
+  end
+  return E.can_pay(seat, pay.evil or 0)
+end
+
+function S.pay(seat, pay)
+  for _, r in ipairs(RESOURCES) do
+    if (pay[r] or 0) > 0 then T.add_counter(seat, r, -pay[r]) end
+  end
+  E.pay(seat, pay.evil or 0)
+end
+
+function S.gain(seat, g)
+  for _, r in ipairs(RESOURCES) do
+    if (g[r] or 0) > 0 then T.add_counter(seat, r, g[r]) end
+  end
+  if (g.good or 0) > 0 then E.move(seat, -g.good) end
+end
+
+-- Imps free for a job this round (§4.1.6); troll tokens never dig or mine.
+function S.free_imps(seat) return T.counter(seat, "imps") - T.counter(seat, "busy_imps") end
+function S.put_to_work(seat, n) T.add_counter(seat, "busy_imps", n) end
+
+-- Spying (§4.4 Improve Reputation): the first of this year's combat cards
+-- the lord has not seen yet; its order never changes.
+local function spy(seat)
+  for _, card in ipairs(T.zone("combat_deck")) do
+    if not T.known(card, seat) then
+      T.reveal(card, seat)
+      T.log({ "actions.spied", seat = seat })
+      return
+    end
+  end
+end
+
+-- The lord uses the slot: he pays, gains and spies as it says.
+function S.commit(args)
+  local d = S.data(args)
+  S.pay(args.seat, d.pay or {})
+  S.gain(args.seat, d.gain or {})
+  if d.spy then spy(args.seat) end
+  T.log({ "actions.used", seat = args.seat, card = B.card_of(args.seat, args.action), slot = args.slot })
+end
+
+-- He does not (or cannot): his minion stands on the order card.
+function S.decline(args, key)
+  B.unexecuted(args.seat, args.action)
+  T.log({ key or "actions.declined", seat = args.seat, card = B.card_of(args.seat, args.action), slot = args.slot })
+end
+
+return S
