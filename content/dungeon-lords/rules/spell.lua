@@ -1,6 +1,7 @@
 -- What combat-card spells do to the dungeon lord (§5.6).
 local T = tabula
 local F = require "rules.fight"
+local P = require "rules.party"
 local list = require "std.list"
 local E = require "rules.evil"
 local S = {}
@@ -17,6 +18,25 @@ function S.withdraw(seat, m)
   T.move(m, "den", seat)
   T.turn(m, true)
   T.log({ "spell.withdrawn", monster = m })
+end
+
+-- A monster a spell puts out of the fight before it attacks: back in the den
+-- face down, exhausted for the rest of the combat whatever its return icon.
+function S.exhaust(seat, m)
+  T.move(m, "den", seat)
+  T.turn(m, false)
+  T.log({ "spell.exhausted", monster = m })
+end
+
+-- Heals `total` damage front first, as the healing step does; a spell's
+-- heal, so whatever cancels the healing step does not stop it.
+function S.heal_front(seat, total, card)
+  for _, h in ipairs(P.heroes(seat)) do
+    if total <= 0 then return end
+    local healed = T.heal(h, math.min(total, T.get(h, "damage")), { source = "spell", by = card })
+    if healed > 0 then T.log({ "combat.healed", hero = h, n = healed }) end
+    total = total - healed
+  end
 end
 
 -- §4.1.4: a spell moves the cube toward evil (capped at the top); the
