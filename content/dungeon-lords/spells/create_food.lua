@@ -1,7 +1,8 @@
 -- Create Food (components §8.2, official FAQ): a food token on the first
 -- hero adds hp_bonus hit points for the rest of the combat. It is written on
 -- the hero's own hit points, so it heals like them and a Poisoned meal,
--- which deals his hit points, deals that much more.
+-- which deals his hit points, deals that much more. Nothing takes it off:
+-- when the combat ends the hero leaves it for good (prison, Distant Lands).
 local T = tabula
 local P = require "rules.party"
 return {
