@@ -13,20 +13,18 @@ function S.sent_monsters(seat)
   end)
 end
 
--- A withdrawn monster goes back face up, as if it had never been sent.
-function S.withdraw(seat, m)
+local function back_to_den(seat, m, face_up, log_key)
   T.move(m, "den", seat)
-  T.turn(m, true)
-  T.log({ "spell.withdrawn", monster = m })
+  T.turn(m, face_up)
+  T.log({ log_key, monster = m })
 end
+
+-- A withdrawn monster goes back face up, as if it had never been sent.
+function S.withdraw(seat, m) back_to_den(seat, m, true, "spell.withdrawn") end
 
 -- A monster a spell puts out of the fight before it attacks: back in the den
 -- face down, exhausted for the rest of the combat whatever its return icon.
-function S.exhaust(seat, m)
-  T.move(m, "den", seat)
-  T.turn(m, false)
-  T.log({ "spell.exhausted", monster = m })
-end
+function S.exhaust(seat, m) back_to_den(seat, m, false, "spell.exhausted") end
 
 -- Heals `total` damage front first, as the healing step does; a spell's
 -- heal, so whatever cancels the healing step does not stop it.
