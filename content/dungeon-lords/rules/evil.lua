@@ -34,31 +34,21 @@ local function paladin_host()
   end
 end
 
+-- The paladin takes the front spot; only an illusion (a year-2 spell)
+-- stands before him.
+local function to_front(paladin, seat)
+  local first = T.zone("party", seat)[1]
+  local behind = first and first ~= paladin and T.has_tag(first, "illusion")
+  T.move(paladin, "party", seat, behind and 2 or 1)
+end
+
 function E.check_paladin()
-  local in_zone = function(seat) -- §4.1.4: paying evil. The first game lets the cube go as far as it can;
--- the full game (F4, evil_payment_capped) forbids a payment past the top.
-function E.can_pay(seat, n)
-  return n <= 0 or not T.param("evil_payment_capped") or E.evil(seat) + n <= MAX
-end
-
-function E.pay(seat, n)
-  if n > 0 then E.move(seat, n) end
-end
-
--- The dummy cube of a 2-player game (§3.3): it only ever moves, capped at
--- both ends, and never attracts the paladin.
-function E.move_dummy(n)
-  local evil = math.max(MIN, math.min(MAX, T.var("dummy_evil") + n))
-  T.set_var("dummy_evil", evil)
-  T.log({ n > 0 and "evil.dummy_toward_evil" or "evil.dummy_toward_good", n = math.abs(n), evil = evil })
-end
-
-return E.evil(seat) >= LINE end
+  local in_zone = function(seat) return E.evil(seat) >= LINE end
   local tent = T.zone("paladin_tent")[1]
   if tent then
     local seat = most_evil(in_zone)
     if seat then
-      T.move(tent, "party", seat, "front")
+      to_front(tent, seat)
       T.log({ "evil.paladin_arrives", seat = seat })
     end
     return
@@ -67,7 +57,7 @@ return E.evil(seat) >= LINE end
   if not paladin then return end
   local seat = most_evil(function(s) return s ~= host and in_zone(s) and E.evil(s) > E.evil(host) end)
   if seat then
-    T.move(paladin, "party", seat, "front")
+    to_front(paladin, seat)
     T.log({ "evil.paladin_moves", seat = seat, damage = T.get(paladin, "damage") })
   end
 end

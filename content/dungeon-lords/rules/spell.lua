@@ -26,12 +26,14 @@ function S.withdraw(seat, m) back_to_den(seat, m, true, "spell.withdrawn") end
 -- face down, exhausted for the rest of the combat whatever its return icon.
 function S.exhaust(seat, m) back_to_den(seat, m, false, "spell.exhausted") end
 
--- Heals `total` damage front first, as the healing step does; a spell's
--- heal, so whatever cancels the healing step does not stop it.
-function S.heal_front(seat, total, card)
+-- Heals `total` damage front first (§4.6.2 C.5): the healing step, and
+-- spells that heal outside it (whatever cancels the step does not stop
+-- them). info: what the healed events say (default: this spell card).
+function S.heal_front(seat, total, card, info)
+  info = info or { source = "spell", by = card }
   for _, h in ipairs(P.heroes(seat)) do
     if total <= 0 then return end
-    local healed = T.heal(h, math.min(total, T.get(h, "damage")), { source = "spell", by = card })
+    local healed = T.heal(h, math.min(total, T.get(h, "damage")), info)
     if healed > 0 then T.log({ "combat.healed", hero = h, n = healed }) end
     total = total - healed
   end
