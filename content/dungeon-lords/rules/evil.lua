@@ -34,27 +34,17 @@ local function paladin_host()
   end
 end
 
+-- §4.5 item 1: each year has its own paladin. The next year's waits in the
+-- tent beneath this year's, and only this year's may leave it.
+function E.waiting_paladin()
+  for _, p in ipairs(T.zone("paladin_tent")) do
+    if T.get(p, "year") == (T.var("year") or 1) then return p end
+  end
+end
+
 function E.check_paladin()
-  local in_zone = function(seat) -- §4.1.4: paying evil. The first game lets the cube go as far as it can;
--- the full game (F4, evil_payment_capped) forbids a payment past the top.
-function E.can_pay(seat, n)
-  return n <= 0 or not T.param("evil_payment_capped") or E.evil(seat) + n <= MAX
-end
-
-function E.pay(seat, n)
-  if n > 0 then E.move(seat, n) end
-end
-
--- The dummy cube of a 2-player game (§3.3): it only ever moves, capped at
--- both ends, and never attracts the paladin.
-function E.move_dummy(n)
-  local evil = math.max(MIN, math.min(MAX, T.var("dummy_evil") + n))
-  T.set_var("dummy_evil", evil)
-  T.log({ n > 0 and "evil.dummy_toward_evil" or "evil.dummy_toward_good", n = math.abs(n), evil = evil })
-end
-
-return E.evil(seat) >= LINE end
-  local tent = T.zone("paladin_tent")[1]
+  local in_zone = function(seat) return E.evil(seat) >= LINE end
+  local tent = E.waiting_paladin()
   if tent then
     local seat = most_evil(in_zone)
     if seat then

@@ -10,6 +10,9 @@ local RESOURCES = { "gold", "food", "imps" }
 
 function S.data(args) return SLOTS[args.action][args.slot] end
 
+-- The order card that sent the lord's minion to the slot.
+function S.card(args) return B.card_of(args.seat, args.action) end
+
 function S.can_pay(seat, pay)
   for _, r in ipairs(RESOURCES) do
     if (pay[r] or 0) > T.counter(seat, r) then return false end
@@ -53,13 +56,13 @@ function S.commit(args)
   S.pay(args.seat, d.pay or {})
   S.gain(args.seat, d.gain or {})
   if d.spy then spy(args.seat) end
-  T.log({ "actions.used", seat = args.seat, card = B.card_of(args.seat, args.action), slot = args.slot })
+  T.log({ "actions.used", seat = args.seat, card = S.card(args), slot = args.slot })
 end
 
 -- He does not (or cannot): his minion stands on the order card.
 function S.decline(args, key)
   B.unexecuted(args.seat, args.action)
-  T.log({ key or "actions.declined", seat = args.seat, card = B.card_of(args.seat, args.action), slot = args.slot })
+  T.log({ key or "actions.declined", seat = args.seat, card = S.card(args), slot = args.slot })
 end
 
 return S

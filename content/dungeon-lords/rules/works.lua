@@ -31,7 +31,7 @@ local function ask_dig(args, dug)
   end)
   opts[#opts + 1] = dug == 0 and decline_option() or { id = "stop", label = "actions.dig_stop" }
   T.decide {
-    seat = seat, prompt = { "actions.where_dig", n = dug + 1, max = d.dig },
+    seat = seat, prompt = { "actions.where_dig", card = S.card(args), slot = args.slot, n = dug + 1, max = d.dig },
     options = opts, on_choice = W.dug, args = { slot = args, dug = dug },
   }
 end
@@ -67,7 +67,10 @@ function W.mine.start(seat, d, args)
   local opts = {}
   for n = 1, most_miners(seat, d) do opts[#opts + 1] = { id = n, label = { "actions.miners", n = n } } end
   opts[#opts + 1] = decline_option()
-  T.decide { seat = seat, prompt = "actions.how_many_miners", options = opts, on_choice = W.mined, args = args }
+  T.decide {
+    seat = seat, prompt = { "actions.how_many_miners", card = S.card(args), slot = args.slot },
+    options = opts, on_choice = W.mined, args = args,
+  }
 end
 
 function W.mined(ctx)
@@ -144,7 +147,8 @@ function W.hire.possible(seat, d) return #hireable(seat, d) > 0 end
 
 function W.hire.start(seat, d, args)
   options.pick {
-    seat = seat, prompt = "actions.which_monster", entities = hireable(seat, d), prefix = "hire:",
+    seat = seat, prompt = { "actions.which_monster", card = S.card(args), slot = args.slot },
+    entities = hireable(seat, d), prefix = "hire:",
     extra = { decline_option() }, on_pick = W.hired, args = args,
   }
 end
@@ -209,7 +213,8 @@ function W.build.possible(seat) return #buildable(seat) > 0 end
 
 function W.build.start(seat, _, args)
   options.pick {
-    seat = seat, prompt = "actions.which_room", entities = buildable(seat), prefix = "room:",
+    seat = seat, prompt = { "actions.which_room", card = S.card(args), slot = args.slot },
+    entities = buildable(seat), prefix = "room:",
     extra = { decline_option() }, on_pick = W.room_chosen, args = args,
   }
 end
