@@ -223,17 +223,26 @@ function W.room_chosen(ctx)
   local args, room = ctx.args, options.picked(ctx)
   if not room then return S.decline(args) end
   S.commit(args)
-  options.pick {
-    seat = args.seat, prompt = { "actions.where_room", room = room }, entities = D.room_sites(args.seat, room),
-    prefix = "site:", label = D.label, on_pick = W.room_placed, args = { seat = args.seat, room = room },
+  local sites = D.room_sites(args.seat, room)
+  if #sites == 1 then return W.place_room(args.seat, room, sites[1]) end
+  T.decide {
+    seat = args.seat, prompt = { "actions.where_room", room = room },
+    options = list.map(sites, function(sq) return { id = D.option_id(sq), entity = sq, label = D.label(sq) } end),
+    on_choice = W.room_placed, args = { seat = args.seat, room = room },
   }
 end
 
+-- The site is named by its place ("c3r2").
 function W.room_placed(ctx)
-  local tunnel = options.picked(ctx)
+  for _, sq in ipairs(D.room_sites(ctx.args.seat, ctx.args.room)) do
+    if D.option_id(sq) == ctx.choice then return W.place_room(ctx.args.seat, ctx.args.room, sq) end
+  end
+end
+
+function W.place_room(seat, room, tunnel)
   local c, r = T.get(tunnel, "c"), T.get(tunnel, "r")
-  D.build(ctx.args.seat, ctx.args.room, tunnel)
-  T.log({ "actions.built", seat = ctx.args.seat, room = ctx.args.room, c = c, r = r })
+  D.build(seat, room, tunnel)
+  T.log({ "actions.built", seat = seat, room = room, c = c, r = r })
 end
 
 -- The work a slot's data names, if any.
