@@ -39,12 +39,14 @@ function S.free_imps(seat) return T.counter(seat, "imps") - T.counter(seat, "bus
 function S.put_to_work(seat, n) T.add_counter(seat, "busy_imps", n) end
 
 -- Spying (§4.4 Improve Reputation): the first of this year's combat cards
--- the lord has not seen yet; its order never changes.
+-- the lord has not seen yet; its order never changes. Everyone sees which
+-- card he looks at, only he what it is.
 local function spy(seat)
-  for _, card in ipairs(T.zone("combat_deck")) do
+  for i, card in ipairs(T.zone("combat_deck")) do
     if not T.known(card, seat) then
       T.reveal(card, seat)
-      T.log({ "actions.spied", seat = seat })
+      T.log({ "actions.spied", seat = seat, n = i })
+      T.log({ "actions.spied_card", n = i, card = card, fatigue = T.get(card, "fatigue") }, seat)
       return
     end
   end
