@@ -914,6 +914,7 @@ LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, 
   lua_State* L = L_;
   if (c.fn < 0 || c.fn >= function_count()) throw ScriptError("", "", "", engine_.call_label(c), "no such function");
   const Function& f = fns_[c.fn];
+  ++calls_;
   const bool outer = transactions_ == 0;
   if (outer) begin_transaction();
   // Nested calls (a modifier run from inside tabula.damage) restore the

@@ -86,6 +86,10 @@ class LuaHost {
   void end_transaction();
   void check_time();  // throws KernelError once the time limit has passed
 
+  // How many script functions the kernel has called (hooks, stages,
+  // continuations, listeners, queries): a measure of work for tools.
+  uint64_t calls() const { return calls_; }
+
   State* state() const { return state_; }
   Engine& engine() const { return engine_; }
   const PackSet& packs() const { return packs_; }
@@ -192,6 +196,7 @@ class LuaHost {
   bool count_instructions_ = false;
   int transactions_ = 0;
   int depth_ = 0;
+  uint64_t calls_ = 0;
   State* state_ = nullptr;
   int module_ = -1;
   EntityId entity_ = kNoEntity;

@@ -55,7 +55,9 @@ std::vector<Case> cases() {
     out.push_back({p.string(), ""});
     auto r = load_pack(p.string());
     if (r.ok() && r.packs->seats.max > r.packs->seats.fallback) out.push_back({p.string(), "", true});
-    if (r.ok())
+    // A layer's setups are its base's (or restated): the base pack's own
+    // cases play them, so a layer plays only its default starts.
+    if (r.ok() && r.packs->layers.size() == 1)
       for (const auto& [name, _] : r.packs->setups) out.push_back({p.string(), name});
   }
   return out;

@@ -226,7 +226,7 @@ TEST_F(HostileStreams, BadSubsetAnswersAreExplained) {
 // Seat 1 types garbage, then secretly sets its Cursed ring (option 2); seat
 // 2 reads nothing of it, and the input ends while seat 2 is asked.
 TEST_F(HostileStreams, ASecretChoiceStaysSecretWhateverIsTyped) {
-  Output r = play("dungeon-lords --seats human,human --seed 4", "zzz\n2\n");
+  Output r = play("dungeon-lords --setup skirmish --seats human,human --seed 4", "zzz\n2\n");
   EXPECT_EQ(r.code, 0) << r.text;
   ASSERT_EQ(count(r.text, "  traps (seat 1): Cursed ring, Pendulum\n"), 1u) << r.text;  // seat 1's own view
   EXPECT_EQ(count(r.text, "Please enter a number from 1 to 3 (or q to quit)"), 1u) << r.text;
@@ -243,7 +243,7 @@ TEST_F(HostileStreams, ASecretChoiceStaysSecretWhateverIsTyped) {
 // A random seat's secret choice is announced, never shown, while a human
 // watches, even when that human's input is garbage and then ends.
 TEST_F(HostileStreams, ARandomSeatsSecretChoiceIsNotShownToTheHuman) {
-  Output r = play("dungeon-lords --seats human,random --seed 4", std::string(1 << 20, 'z') + "\n2\n");
+  Output r = play("dungeon-lords --setup skirmish --seats human,random --seed 4", std::string(1 << 20, 'z') + "\n2\n");
   EXPECT_EQ(r.code, 0) << r.text.substr(0, 4000);
   EXPECT_EQ(count(r.text, "Seat 2 (random) made a secret choice\n"), 1u) << r.text;
   EXPECT_EQ(r.text.find("Seat 2 (random) chose"), std::string::npos) << r.text;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/game_log.h"
+#include "core/lua_host.h"
 #include "core/outcome.h"
 #include "core/playout.h"
 #include "core/state_json.h"
@@ -63,6 +64,7 @@ int cmd_run(const RunArgs& a) {
   bool progress_shown = false;
   const auto t0 = Clock::now();
   auto last = t0;
+  const uint64_t calls_before = e.host().calls();
 
   for (uint64_t i = 0; i < a.games; ++i) {
     const uint64_t seed = a.seed + i;
@@ -158,6 +160,7 @@ int cmd_run(const RunArgs& a) {
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   const double rate = secs > 0 ? a.games / secs : 0;
   const double avg = a.games ? static_cast<double>(choices) / a.games : 0;
+  const double calls = a.games ? static_cast<double>(e.host().calls() - calls_before) / a.games : 0;
 
   std::vector<std::pair<std::string, uint64_t>> tally;
   for (const auto& [hash, bucket] : results)
@@ -171,7 +174,7 @@ int cmd_run(const RunArgs& a) {
               {"finished", finished},   {"capped", capped},     {"max_choices", a.max_choices},
               {"choices", choices},     {"choices_per_game", avg}, {"script_errors", errors},
               {"seconds", secs},        {"games_per_second", rate},
-              {"choices_per_second", secs > 0 ? choices / secs : 0.0}};
+              {"choices_per_second", secs > 0 ? choices / secs : 0.0}, {"lua_calls_per_game", calls}};
     if (!a.setup.empty()) j["setup"] = a.setup;
     json fs = json::array();
     for (const auto& f : failures) fs.push_back(f.to_string());
@@ -197,14 +200,16 @@ int cmd_run(const RunArgs& a) {
     // Most frequent first (tally is sorted so); games that state scores
     // rarely repeat a result, so only the first ten are listed.
     constexpr size_t kShown = 10;
-    std::printf("results:\n");
+    if (summary.all_scored()) tally.clear();
+    else std::printf("results:\n");
     for (size_t i = 0; i < tally.size() && i < kShown; ++i)
       std::printf("  %8llu  %5.1f%%  %s\n", static_cast<unsigned long long>(tally[i].second),
                   100.0 * tally[i].second / a.games, tally[i].first.c_str());
     if (tally.size() > kShown)
       std::printf("  ... and %zu more distinct results (--json and --log-dir give them all)\n", tally.size() - kShown);
-    if (tally.empty()) std::printf("  (no game finished)\n");
+    if (tally.empty() && !summary.all_scored()) std::printf("  (no game finished)\n");
     summary.print();
+    std::printf("Lua calls: %.0f per game\n", calls);
     std::printf("time: %.2f s, %.1f games/s, %.0f choices/s\n", secs, rate, secs > 0 ? choices / secs : 0.0);
   }
   return errors ? 1 : 0;

@@ -19,6 +19,9 @@ class RunTally {
 
   nlohmann::json to_json() const;  // keys added to `tabula run --json`
   void print() const;              // lines of the text summary
+  // Every finished game stated its scores: the raw results add nothing a
+  // person reads (each is different); --json and --log-dir keep them.
+  bool all_scored() const { return games_ > 0 && with_scores_ == games_; }
 
  private:
   struct Seat {

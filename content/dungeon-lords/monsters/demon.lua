@@ -1,4 +1,4 @@
--- Demon (§5.1): 7 on anyone, with no restriction (priests and the first hero
+-- Demon (§5.1): an attack on anyone, with no restriction (priests and the first hero
 -- too); the party does not conquer and takes no fatigue this round.
 local A = require "rules.attack"
 local F = require "rules.fight"
@@ -10,7 +10,7 @@ function M.attack(ctx)
 end
 
 function M.strike(ctx)
-  A.hit(ctx, A.hero(ctx), 7)
+  A.hit(ctx, A.hero(ctx), A.strength(ctx, "attack"))
   A.exhaust(ctx)
 end
 

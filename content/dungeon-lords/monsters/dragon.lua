@@ -1,9 +1,10 @@
--- Dragon (§5.1): 2 damage to every hero, and the party skips healing this round.
+-- Dragon (§5.1): an attack on every hero, and the party skips healing this
+-- round.
 local A = require "rules.attack"
 local F = require "rules.fight"
 return {
   attack = function(ctx)
-    A.all(ctx, 2)
+    A.all(ctx, A.strength(ctx, "attack"))
     F.of(ctx.args.seat).no_heal = true
     A.exhaust(ctx)
   end,

@@ -1,4 +1,4 @@
--- Ghost (§5.1; not a monster, §4.1.7): 2 damage to any hero but the first;
+-- Ghost (§5.1; not a monster, §4.1.7): an attack on any hero but the first;
 -- with one hero left it cannot attack, and is exhausted anyway.
 local T = tabula
 local A = require "rules.attack"
@@ -16,7 +16,7 @@ function M.attack(ctx)
 end
 
 function M.haunt(ctx)
-  A.hit(ctx, A.hero(ctx), 2)
+  A.hit(ctx, A.hero(ctx), A.strength(ctx, "attack"))
   A.exhaust(ctx)
 end
 

@@ -1,4 +1,4 @@
--- Slime (§5.1): either 1 damage to every hero (an attack), or slime them:
+-- Slime (§5.1): either an attack on every hero, or slime them:
 -- no conquest and no fatigue this round (not an attack: no healing).
 local T = tabula
 local A = require "rules.attack"
@@ -7,14 +7,14 @@ local M = { chose = A.chose }
 
 function M.attack(ctx)
   A.choose(ctx, "monster.slime_which", {
-    { id = "ooze", label = "monster.slime_ooze" },
+    { id = "ooze", label = { "monster.slime_ooze_n", n = A.strength(ctx, "attack") } },
     { id = "slime", label = "monster.slime_slime" },
   }, "act")
 end
 
 function M.act(ctx)
   if ctx.args.option == "ooze" then
-    A.all(ctx, 1)
+    A.all(ctx, A.strength(ctx, "attack"))
   else
     F.of(ctx.args.seat).no_conquest = true
     T.log("monster.slime_bogged")

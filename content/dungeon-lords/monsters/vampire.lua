@@ -1,7 +1,8 @@
 -- Vampire (§5.1): never attacks a priest (the paladin is fair game).
--- Either 3 on anyone and exhausted, or 2 on anyone and it returns face up.
--- Dark room: 4 / 3. With only priests left it cannot attack; its owner then
--- chooses whether it returns face up (components §5, official FAQ).
+-- Either an attack on anyone and exhausted, or a weaker one (attack_alt) on
+-- anyone and it returns face up (Dark room: each stronger). With only
+-- priests left it cannot attack; its owner then chooses whether it returns
+-- face up (components §5, official FAQ).
 local T = tabula
 local A = require "rules.attack"
 local M = { chose = A.chose }
@@ -22,10 +23,9 @@ function M.attack(ctx)
     }
     return
   end
-  local b = A.bonus(ctx)
   A.choose(ctx, "monster.vampire_which", {
-    { id = "bite", label = { "monster.vampire_bite", n = 3 + b } },
-    { id = "sip", label = { "monster.vampire_sip", n = 2 + b } },
+    { id = "bite", label = { "monster.vampire_bite", n = A.strength(ctx, "attack") } },
+    { id = "sip", label = { "monster.vampire_sip", n = A.strength(ctx, "attack_alt") } },
   }, "act")
 end
 
@@ -38,12 +38,11 @@ function M.act(ctx)
 end
 
 function M.bite(ctx)
-  local b = A.bonus(ctx)
   if ctx.args.option == "sip" then
-    A.hit(ctx, A.hero(ctx), 2 + b)
+    A.hit(ctx, A.hero(ctx), A.strength(ctx, "attack_alt"))
     A.stay(ctx)
   else
-    A.hit(ctx, A.hero(ctx), 3 + b)
+    A.hit(ctx, A.hero(ctx), A.strength(ctx, "attack"))
     A.exhaust(ctx)
   end
 end

@@ -10,12 +10,16 @@ local A = {}
 
 function A.seat(ctx) return ctx.args.seat end
 
--- +1 when the battlefield is an intact room that strengthens this monster
--- (Training room: goblin, troll; Dark room: witch, vampire).
+-- The monster's room_bonus when the battlefield is an intact room that
+-- strengthens it (Training room: goblin, troll; Dark room: witch, vampire).
 function A.bonus(ctx)
   local stronger = D.room_effect(F.square(ctx.args.seat), "stronger")
-  return (stronger and list.contains(stronger, T.def(ctx.self))) and 1 or 0
+  return (stronger and list.contains(stronger, T.def(ctx.self))) and T.get(ctx.self, "room_bonus") or 0
 end
+
+-- The strength of one of the monster's attacks (its prop `prop`: attack,
+-- attack_alt, follow_up) on this battlefield.
+function A.strength(ctx, prop) return T.get(ctx.self, prop) + A.bonus(ctx) end
 
 -- Deals monster damage to one hero; all of it goes to him (no spill-over).
 function A.hit(ctx, hero, amount)

@@ -7,6 +7,7 @@ local F = require "rules.fight"
 local P = require "rules.party"
 local D = require "rules.dungeon"
 local E = require "rules.evil"
+local S = require "rules.spell"
 local setups = require "rules.setups"
 local scoring = require "rules.scoring"
 local options = require "std.options"
@@ -369,13 +370,7 @@ function M.healing(ctx)
   local seat = ctx.seat
   local fight = F.of(seat)
   if fight.nowhere or not fight.attacked or fight.no_heal then return end
-  local total = P.sum(seat, "heal")
-  for _, h in ipairs(P.heroes(seat)) do
-    if total <= 0 then break end
-    local healed = T.heal(h, math.min(total, T.get(h, "damage")), { source = "healing" })
-    if healed > 0 then T.log({ "combat.healed", hero = h, n = healed }) end
-    total = total - healed
-  end
+  S.heal_front(seat, P.sum(seat, "heal"), nil, { source = "healing" })
 end
 
 -- --- stage 6: conquest -----------------------------------------------------------------
@@ -413,14 +408,14 @@ end
 
 -- --- stage 7: poison ---------------------------------------------------------------------
 
--- §4.6.2 C.7: the poisoned dart's 2 damage, never disarmed, lost if its
--- hero is already out.
+-- §4.6.2 C.7: the poisoned dart's poison, never disarmed, lost if its hero
+-- is already out.
 function M.poison(ctx)
-  -- One entry per dart (the Labyrinth may hold two).
-  for _, hero in ipairs(F.of(ctx.seat).poison or {}) do
-    if P.in_party(ctx.seat, hero) then
-      local r = T.damage(hero, 2, { source = "poison" })
-      T.log({ r.knocked_out and "combat.poison_ko" or "combat.poison", hero = hero, n = r.dealt })
+  -- One dose per dart (the Labyrinth may hold two).
+  for _, dose in ipairs(F.of(ctx.seat).poison or {}) do
+    if P.in_party(ctx.seat, dose.hero) then
+      local r = T.damage(dose.hero, dose.damage, { source = "poison" })
+      T.log({ r.knocked_out and "combat.poison_ko" or "combat.poison", hero = dose.hero, n = r.dealt })
     end
   end
 end

@@ -42,13 +42,21 @@ function E.waiting_paladin()
   end
 end
 
+-- The paladin takes the front spot; only an illusion (a year-2 spell)
+-- stands before him.
+local function to_front(paladin, seat)
+  local first = T.zone("party", seat)[1]
+  local behind = first and first ~= paladin and T.has_tag(first, "illusion")
+  T.move(paladin, "party", seat, behind and 2 or 1)
+end
+
 function E.check_paladin()
   local in_zone = function(seat) return E.evil(seat) >= LINE end
   local tent = E.waiting_paladin()
   if tent then
     local seat = most_evil(in_zone)
     if seat then
-      T.move(tent, "party", seat, "front")
+      to_front(tent, seat)
       T.log({ "evil.paladin_arrives", seat = seat })
     end
     return
@@ -57,7 +65,7 @@ function E.check_paladin()
   if not paladin then return end
   local seat = most_evil(function(s) return s ~= host and in_zone(s) and E.evil(s) > E.evil(host) end)
   if seat then
-    T.move(paladin, "party", seat, "front")
+    to_front(paladin, seat)
     T.log({ "evil.paladin_moves", seat = seat, damage = T.get(paladin, "damage") })
   end
 end

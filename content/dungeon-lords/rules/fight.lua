@@ -21,6 +21,13 @@ function F.clear(seat) T.set_var(key(seat), nil) end
 
 function F.practice() return T.option("mode") == "practice" end
 
+-- The year being fought (1 or 2). The whole game keeps it in the variable
+-- "year"; a fight set up on its own (a practice, the skirmish, a scenario
+-- with board = "custom") takes the option "year", by default 1. The option
+-- comes first: the flow's year counter runs (as year 1) in those games too,
+-- and the whole game gives no such option.
+function F.year() return T.option("year") or T.var("year") or 1 end
+
 -- The battlefield square of this round, or nil when there is none.
 function F.square(seat) return F.of(seat).square end
 

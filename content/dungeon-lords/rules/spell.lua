@@ -1,6 +1,7 @@
 -- What combat-card spells do to the dungeon lord (§5.6).
 local T = tabula
 local F = require "rules.fight"
+local P = require "rules.party"
 local list = require "std.list"
 local E = require "rules.evil"
 local S = {}
@@ -12,11 +13,30 @@ function S.sent_monsters(seat)
   end)
 end
 
--- A withdrawn monster goes back face up, as if it had never been sent.
-function S.withdraw(seat, m)
+local function back_to_den(seat, m, face_up, log_key)
   T.move(m, "den", seat)
-  T.turn(m, true)
-  T.log({ "spell.withdrawn", monster = m })
+  T.turn(m, face_up)
+  T.log({ log_key, monster = m })
+end
+
+-- A withdrawn monster goes back face up, as if it had never been sent.
+function S.withdraw(seat, m) back_to_den(seat, m, true, "spell.withdrawn") end
+
+-- A monster a spell puts out of the fight before it attacks: back in the den
+-- face down, exhausted for the rest of the combat whatever its return icon.
+function S.exhaust(seat, m) back_to_den(seat, m, false, "spell.exhausted") end
+
+-- Heals `total` damage front first (§4.6.2 C.5): the healing step, and
+-- spells that heal outside it (whatever cancels the step does not stop
+-- them). info: what the healed events say (default: this spell card).
+function S.heal_front(seat, total, card, info)
+  info = info or { source = "spell", by = card }
+  for _, h in ipairs(P.heroes(seat)) do
+    if total <= 0 then return end
+    local healed = T.heal(h, math.min(total, T.get(h, "damage")), info)
+    if healed > 0 then T.log({ "combat.healed", hero = h, n = healed }) end
+    total = total - healed
+  end
 end
 
 -- §4.1.4: a spell moves the cube toward evil (capped at the top); the

@@ -29,6 +29,16 @@ function TR.deal(seat, hits, trap)
   F.of(seat).disarm = pool
 end
 
+-- A number of the trap's entry for the year being fought: `name` in year 1,
+-- `name_y2` in year 2 if the entry states it, else `name` again.
+function TR.value(trap, name)
+  if F.year() >= 2 then
+    local v = T.get(trap, name .. "_y2")
+    if v ~= nil then return v end
+  end
+  return T.get(trap, name)
+end
+
 -- Every standing hero, each taking `amount`.
 function TR.each(seat, amount)
   return list.map(P.heroes(seat), function(h) return { hero = h, amount = amount } end)

@@ -1,10 +1,11 @@
--- Fist of Justice: the lord loses 1 imp.
+-- Fist of Justice: the lord loses imps (the card's `lose`), as many as he has.
 local T = tabula
 return {
   cast = function(ctx)
-    if T.counter(ctx.args.seat, "imps") > 0 then
-      T.add_counter(ctx.args.seat, "imps", -1)
-      T.log("spell.fist_of_justice")
+    local n = math.min(T.get(ctx.self, "lose"), T.counter(ctx.args.seat, "imps"))
+    if n > 0 then
+      T.add_counter(ctx.args.seat, "imps", -n)
+      T.log({ "spell.fist_of_justice_n", n = n })
     end
   end,
 }

@@ -1,4 +1,4 @@
--- Anti-magic dart (§5.4): 1 damage to a hero of the owner's choice. Hit a
+-- Anti-magic dart (§5.4): its damage to a hero of the owner's choice. Hit a
 -- wizard: no spell this round; hit a priest: no healing this round (the
 -- paladin neither casts nor heals then); hit the paladin: nothing more.
 local T = tabula
@@ -20,7 +20,7 @@ function M.hit(ctx)
     F.of(seat).no_heal = true
     T.log("trap.dart_priests")
   end
-  TR.deal(seat, { { hero = hero, amount = 1 } }, ctx.self)
+  TR.deal(seat, { { hero = hero, amount = TR.value(ctx.self, "damage") } }, ctx.self)
 end
 
 return M

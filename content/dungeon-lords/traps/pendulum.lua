@@ -1,4 +1,4 @@
--- Pendulum (§5.4): 3 damage to the second hero (behind the paladin when he
+-- Pendulum (§5.4): its damage to the second hero (behind the paladin when he
 -- leads). With one hero left the rule is unknown: the provisional parameter
 -- pendulum_lone_hero says whether it hits him.
 local T = tabula
@@ -9,6 +9,6 @@ return {
     local heroes = P.heroes(ctx.args.seat)
     local target = heroes[2]
     if not target and T.param("pendulum_lone_hero") then target = heroes[1] end
-    if target then TR.deal(ctx.args.seat, { { hero = target, amount = 3 } }, ctx.self) end
+    if target then TR.deal(ctx.args.seat, { { hero = target, amount = TR.value(ctx.self, "damage") } }, ctx.self) end
   end,
 }

@@ -1,8 +1,8 @@
--- Rolling boulder (§5.4): 3 damage to the first hero.
+-- Rolling boulder (§5.4): its damage to the first hero.
 local P = require "rules.party"
 local TR = require "rules.trap"
 return {
   trigger = function(ctx)
-    TR.deal(ctx.args.seat, { { hero = P.first(ctx.args.seat), amount = 3 } }, ctx.self)
+    TR.deal(ctx.args.seat, { { hero = P.first(ctx.args.seat), amount = TR.value(ctx.self, "damage") } }, ctx.self)
   end,
 }

@@ -1,4 +1,4 @@
--- Trapdoor (§5.4): 2 damage to the first hero and no conquest this round.
+-- Trapdoor (§5.4): its damage to the first hero, and no conquest this round.
 local T = tabula
 local F = require "rules.fight"
 local P = require "rules.party"
@@ -7,6 +7,6 @@ return {
   trigger = function(ctx)
     F.of(ctx.args.seat).no_conquest = true
     T.log("trap.trapdoor")
-    TR.deal(ctx.args.seat, { { hero = P.first(ctx.args.seat), amount = 2 } }, ctx.self)
+    TR.deal(ctx.args.seat, { { hero = P.first(ctx.args.seat), amount = TR.value(ctx.self, "damage") } }, ctx.self)
   end,
 }
