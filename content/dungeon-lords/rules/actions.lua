@@ -24,9 +24,10 @@ local function sequence()
 end
 local SEQUENCE = sequence()
 
--- The works' continuations are named by value; a module the kernel loads
--- must reach them.
+-- The works' and the spy's continuations are named by value; a module the
+-- kernel loads must reach them.
 M.works = W
+M.slots = S
 
 function M.execute() T.schedule("step", { i = 1 }) end
 

@@ -238,8 +238,10 @@ function M.combat_end()
     F.clear(seat)
   end
   for _, c in ipairs(T.zone("combat_card")) do T.move(c, "box") end
-  -- §4.5 item 7: a paladin nobody drew leaves for the Distant Lands.
-  for _, p in ipairs(T.zone("paladin_tent")) do T.move(p, "distant_lands") end
+  -- §4.5 item 7: this year's paladin, if nobody drew him, leaves for the
+  -- Distant Lands; next year's stays in the tent.
+  local waiting = E.waiting_paladin()
+  if waiting then T.move(waiting, "distant_lands") end
   -- A practice fight is the whole game; otherwise the flow goes on (§4.2).
   if F.practice() then
     local result = outcome()

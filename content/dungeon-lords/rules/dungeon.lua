@@ -25,6 +25,16 @@ function D.at(seat, c, r) return by_place(seat)[place(c, r)] end
 function D.intact(sq) return not T.get(sq, "conquered") end
 function D.is_room(sq) return T.kind(sq) == "room" end
 
+-- Squares sorted row by row from the surface, each row from column 1.
+local function in_grid_order(squares)
+  table.sort(squares, function(a, b)
+    local ra, rb = T.get(a, "r"), T.get(b, "r")
+    if ra ~= rb then return ra < rb end
+    return T.get(a, "c") < T.get(b, "c")
+  end)
+  return squares
+end
+
 -- Distance of every square reachable from the entrance: { [id] = n }.
 function D.distances(seat)
   local at, dist = by_place(seat), {}
@@ -57,12 +67,7 @@ function D.battlefields(seat)
   for _, sq in ipairs(D.squares(seat)) do
     if dist[sq] == best and D.intact(sq) then out[#out + 1] = sq end
   end
-  table.sort(out, function(a, b)
-    local ra, rb = T.get(a, "r"), T.get(b, "r")
-    if ra ~= rb then return ra < rb end
-    return T.get(a, "c") < T.get(b, "c")
-  end)
-  return out
+  return in_grid_order(out)
 end
 
 -- --- building (§4.1.5, §4.4) -----------------------------------------------
@@ -126,7 +131,8 @@ local function allowed(mask, c, r)
 end
 
 -- Intact plain tunnels that `room` may replace: inside its placement mask,
--- with no room beside it (§4.4 Build Rooms; corners do not count).
+-- with no room beside it (§4.4 Build Rooms; corners do not count); in grid
+-- order.
 function D.room_sites(seat, room)
   local at, out = by_place(seat), {}
   local mask = T.get(room, "placement")
@@ -141,7 +147,7 @@ function D.room_sites(seat, room)
       if not beside then out[#out + 1] = sq end
     end
   end
-  return out
+  return in_grid_order(out)
 end
 
 -- The room takes the tunnel's place; the tunnel tile goes to the supply.

@@ -34,6 +34,14 @@ local function paladin_host()
   end
 end
 
+-- §4.5 item 1: each year has its own paladin. The next year's waits in the
+-- tent beneath this year's, and only this year's may leave it.
+function E.waiting_paladin()
+  for _, p in ipairs(T.zone("paladin_tent")) do
+    if T.get(p, "year") == (T.var("year") or 1) then return p end
+  end
+end
+
 -- The paladin takes the front spot; only an illusion (a year-2 spell)
 -- stands before him.
 local function to_front(paladin, seat)
@@ -44,7 +52,7 @@ end
 
 function E.check_paladin()
   local in_zone = function(seat) return E.evil(seat) >= LINE end
-  local tent = T.zone("paladin_tent")[1]
+  local tent = E.waiting_paladin()
   if tent then
     local seat = most_evil(in_zone)
     if seat then

@@ -55,7 +55,9 @@ function M.prepare()
   end
   reveal("monster_pile", "tavern", T.param("tavern_size"))
   reveal("room_pile", "shop", T.param("shop_size"))
-  -- What was forecast last round happens in this one.
+  -- What was forecast last round happens in this one; last round's tile,
+  -- resolved, has left the Year plan (§4.3.4).
+  pile.move_all("event_now", nil, "event_used", nil)
   pile.move_all("event_next", nil, "event_now", nil)
   pile.move_all("heroes_next", nil, "heroes_now", nil)
   -- Item 3: the forecast for the next round.

@@ -10,6 +10,9 @@ local RESOURCES = { "gold", "food", "imps" }
 
 function S.data(args) return SLOTS[args.action][args.slot] end
 
+-- The order card that sent the lord's minion to the slot.
+function S.card(args) return B.card_of(args.seat, args.action) end
+
 function S.can_pay(seat, pay)
   for _, r in ipairs(RESOURCES) do
     if (pay[r] or 0) > T.counter(seat, r) then return false end
@@ -35,15 +38,28 @@ end
 function S.free_imps(seat) return T.counter(seat, "imps") - T.counter(seat, "busy_imps") end
 function S.put_to_work(seat, n) T.add_counter(seat, "busy_imps", n) end
 
--- Spying (§4.4 Improve Reputation): the first of this year's combat cards
--- the lord has not seen yet; its order never changes.
+-- Spying (§4.4 Improve Reputation, Q-SPY): the lord looks at one of this
+-- year's combat cards he has not seen yet, the one he picks (nobody is
+-- asked when one is left); their order never changes. Everyone sees which
+-- card he looks at, only he what it is.
+function S.spied(ctx)
+  local seat = ctx.args.seat
+  local n = ctx.args.n or tonumber(tostring(ctx.choice):match("^spy(%d+)$"))
+  local card = T.zone("combat_deck")[n]
+  T.reveal(card, seat)
+  T.log({ "actions.spied", seat = seat, n = n })
+  T.log({ "actions.spied_card", n = n, card = card, fatigue = T.get(card, "fatigue") }, seat)
+end
+
 local function spy(seat)
-  for _, card in ipairs(T.zone("combat_deck")) do
-    if not T.known(card, seat) then
-      T.reveal(card, seat)
-      T.log({ "actions.spied", seat = seat })
-      return
-    end
+  local unseen = {}
+  for i, card in ipairs(T.zone("combat_deck")) do
+    if not T.known(card, seat) then unseen[#unseen + 1] = { id = "spy" .. i, n = i, label = { "actions.spy_on", n = i } } end
+  end
+  if #unseen == 1 then
+    T.schedule(S.spied, { seat = seat, n = unseen[1].n })
+  elseif #unseen > 1 then
+    T.decide { seat = seat, prompt = "actions.which_spy", options = unseen, on_choice = S.spied, args = { seat = seat } }
   end
 end
 
@@ -53,13 +69,13 @@ function S.commit(args)
   S.pay(args.seat, d.pay or {})
   S.gain(args.seat, d.gain or {})
   if d.spy then spy(args.seat) end
-  T.log({ "actions.used", seat = args.seat, card = B.card_of(args.seat, args.action), slot = args.slot })
+  T.log({ "actions.used", seat = args.seat, card = S.card(args), slot = args.slot })
 end
 
 -- He does not (or cannot): his minion stands on the order card.
 function S.decline(args, key)
   B.unexecuted(args.seat, args.action)
-  T.log({ key or "actions.declined", seat = args.seat, card = B.card_of(args.seat, args.action), slot = args.slot })
+  T.log({ key or "actions.declined", seat = args.seat, card = S.card(args), slot = args.slot })
 end
 
 return S

@@ -31,7 +31,7 @@ local function ask_dig(args, dug)
   end)
   opts[#opts + 1] = dug == 0 and decline_option() or { id = "stop", label = "actions.dig_stop" }
   T.decide {
-    seat = seat, prompt = { "actions.where_dig", n = dug + 1, max = d.dig },
+    seat = seat, prompt = { "actions.where_dig", card = S.card(args), slot = args.slot, n = dug + 1, max = d.dig },
     options = opts, on_choice = W.dug, args = { slot = args, dug = dug },
   }
 end
@@ -67,7 +67,10 @@ function W.mine.start(seat, d, args)
   local opts = {}
   for n = 1, most_miners(seat, d) do opts[#opts + 1] = { id = n, label = { "actions.miners", n = n } } end
   opts[#opts + 1] = decline_option()
-  T.decide { seat = seat, prompt = "actions.how_many_miners", options = opts, on_choice = W.mined, args = args }
+  T.decide {
+    seat = seat, prompt = { "actions.how_many_miners", card = S.card(args), slot = args.slot },
+    options = opts, on_choice = W.mined, args = args,
+  }
 end
 
 function W.mined(ctx)
@@ -144,7 +147,8 @@ function W.hire.possible(seat, d) return #hireable(seat, d) > 0 end
 
 function W.hire.start(seat, d, args)
   options.pick {
-    seat = seat, prompt = "actions.which_monster", entities = hireable(seat, d), prefix = "hire:",
+    seat = seat, prompt = { "actions.which_monster", card = S.card(args), slot = args.slot },
+    entities = hireable(seat, d), prefix = "hire:",
     extra = { decline_option() }, on_pick = W.hired, args = args,
   }
 end
@@ -209,7 +213,8 @@ function W.build.possible(seat) return #buildable(seat) > 0 end
 
 function W.build.start(seat, _, args)
   options.pick {
-    seat = seat, prompt = "actions.which_room", entities = buildable(seat), prefix = "room:",
+    seat = seat, prompt = { "actions.which_room", card = S.card(args), slot = args.slot },
+    entities = buildable(seat), prefix = "room:",
     extra = { decline_option() }, on_pick = W.room_chosen, args = args,
   }
 end
@@ -218,17 +223,26 @@ function W.room_chosen(ctx)
   local args, room = ctx.args, options.picked(ctx)
   if not room then return S.decline(args) end
   S.commit(args)
-  options.pick {
-    seat = args.seat, prompt = { "actions.where_room", room = room }, entities = D.room_sites(args.seat, room),
-    prefix = "site:", label = D.label, on_pick = W.room_placed, args = { seat = args.seat, room = room },
+  local sites = D.room_sites(args.seat, room)
+  if #sites == 1 then return W.place_room(args.seat, room, sites[1]) end
+  T.decide {
+    seat = args.seat, prompt = { "actions.where_room", room = room },
+    options = list.map(sites, function(sq) return { id = D.option_id(sq), entity = sq, label = D.label(sq) } end),
+    on_choice = W.room_placed, args = { seat = args.seat, room = room },
   }
 end
 
+-- The site is named by its place ("c3r2").
 function W.room_placed(ctx)
-  local tunnel = options.picked(ctx)
+  for _, sq in ipairs(D.room_sites(ctx.args.seat, ctx.args.room)) do
+    if D.option_id(sq) == ctx.choice then return W.place_room(ctx.args.seat, ctx.args.room, sq) end
+  end
+end
+
+function W.place_room(seat, room, tunnel)
   local c, r = T.get(tunnel, "c"), T.get(tunnel, "r")
-  D.build(ctx.args.seat, ctx.args.room, tunnel)
-  T.log({ "actions.built", seat = ctx.args.seat, room = ctx.args.room, c = c, r = r })
+  D.build(seat, room, tunnel)
+  T.log({ "actions.built", seat = seat, room = room, c = c, r = r })
 end
 
 -- The work a slot's data names, if any.

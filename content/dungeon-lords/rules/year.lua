@@ -25,9 +25,16 @@ function M.year_start()
   for _, c in ipairs(T.zone("combat_deck")) do T.move(c, "box") end
   pile.move_all("combat_deck_y2", nil, "combat_deck", nil)
   -- Item 2: the event tiles, shuffled, face down on the year plan again.
-  pile.move_all("event_used", nil, "event_tiles", nil)
+  for _, zone in ipairs({ "event_used", "event_now", "event_next" }) do
+    pile.move_all(zone, nil, "event_tiles", nil)
+  end
   for _, e in ipairs(T.zone("event_tiles")) do T.turn(e, false) end
   T.shuffle("event_tiles")
+  -- Item 3: a year-1 paladin still in his tent leaves for the Distant Lands
+  -- (the combat's end sends him there when there was a combat).
+  for _, p in ipairs(T.zone("paladin_tent")) do
+    if T.get(p, "year") < T.var("year") then T.move(p, "distant_lands") end
+  end
   -- Item 4: the gold-back piles (what is left of the silver ones is out).
   for _, name in ipairs({ "monster_pile", "room_pile", "hero_pile" }) do
     for _, e in ipairs(T.zone(name)) do T.move(e, "box") end
