@@ -690,6 +690,14 @@ void LuaHost::load_module(const std::string& key) {
   used_ = 0;
   alloc_.reset_refused();
   lua_getfield(L, LUA_REGISTRYINDEX, kModules);
+  // A module an earlier one required is already loaded: the kernel takes
+  // that table, so `require` and the kernel see one module, not two copies.
+  if (lua_getfield(L, -1, key.c_str()) == LUA_TTABLE) {
+    lua_pop(L, 2);
+    modules_.push_back(Module{key, it->second.pack, 0});
+    return;
+  }
+  lua_pop(L, 1);
   int status = luaL_loadbufferx(L, src.data(), src.size(), ("@" + key).c_str(), "t");
   if (status == LUA_OK) {
     lua_pushcfunction(L, locate_error);

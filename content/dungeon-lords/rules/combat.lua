@@ -16,12 +16,6 @@ local seats = require "std.seats"
 
 local M = {}
 
--- The setup hook runs here, and the full game's setup asks a question
--- (F1) whose continuation is a function value of rules/orders.lua. The
--- copy of that module rules/game_setup.lua required must be reachable from
--- a loaded module's table for the kernel to know its functions.
-M.setup_orders = require "rules.orders"
-
 local function is_ghost(e) return T.has_tag(e, "ghost") end
 local function kind_in(zone, seat, kind)
   return list.filter(T.zone(zone, seat), function(e) return T.kind(e) == kind end)
