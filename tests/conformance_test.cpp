@@ -13,6 +13,7 @@
 // result follows the convention of core/outcome.h.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -230,7 +231,13 @@ TEST_P(Conformance, RandomGamesKeepTheInvariants) {
   Engine e(std::move(r.packs));
   const auto [seats, options] = start_of(e, GetParam());
   const std::string pack = fs::path(GetParam().pack).filename().string();
-  for (uint64_t seed = 1; seed <= 12; ++seed) {
+  // TABULA_CONFORMANCE_GAMES lowers the count where every step is costly
+  // (tools/sanitize.sh: the sanitizers make whole games slow; its own
+  // random games cover breadth there).
+  uint64_t games = 12;
+  if (const char* env = std::getenv("TABULA_CONFORMANCE_GAMES"))
+    games = std::max<uint64_t>(1, std::strtoull(env, nullptr, 10));
+  for (uint64_t seed = 1; seed <= games; ++seed) {
     State s = e.new_game(seed, seats, options);
     // The views are watched in the first games only, which keeps the test quick.
     const bool watch = seed <= 4;
