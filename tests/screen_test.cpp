@@ -196,3 +196,4 @@ TEST(Screen, APackWithoutAScreenHasNone) {
   EXPECT_FALSE(Screen::declared(e->packs()));
   EXPECT_THROW(Screen{*e}, ScriptError);
 }
+

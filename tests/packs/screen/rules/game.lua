@@ -22,7 +22,7 @@ function M.plan()
   for seat = 1, T.seats() do
     local opts = {}
     for _, card in ipairs(T.zone("hand", seat)) do
-      opts[#opts + 1] = { id = "card" .. card, entity = card, label = { "yes" } }
+      opts[#opts + 1] = { id = "card" .. card, entity = card, label = { "card", card = card } }
     end
     T.decide { seat = seat, secret = true, prompt = "plan", options = opts, on_choice = "planned", args = { seat = seat } }
   end
