@@ -398,11 +398,11 @@ TEST_F(Cli, PersonPlaysPracticeDungeonOneThrough) {
   // boulder, troll, troll's standard attack; round 2: send the goblin
   Output o = tabula("play dungeon-lords --practice 1", "2\n2\n1\n2\n");
   EXPECT_EQ(o.code, 0) << o.text;
-  EXPECT_TRUE(has(o.text, "party (seat 1): Fighter [hp 3], Fighter [hp 4], Priest [hp 3, heal 1]")) << o.text;
+  EXPECT_TRUE(has(o.text, "party at the entrance, front first: Fighter (hp 3), Fighter (hp 4), Priest (hp 3, heal 1)")) << o.text;
   EXPECT_TRUE(has(o.text, "Troll: which attack?")) << o.text;
   EXPECT_TRUE(has(o.text, "The heroes conquer Tunnel at c3 r1")) << o.text;
   EXPECT_TRUE(has(o.text, "Game over after 4 choices")) << o.text;
-  EXPECT_TRUE(has(o.text, "    1: conquered 1, prisoners 3")) << o.text;
+  EXPECT_TRUE(has(o.text, "Prisoners                      3\nConquered squares              1\n")) << o.text;
 }
 
 TEST_F(Cli, PlayQuitsCleanly) {
@@ -702,6 +702,31 @@ TEST_F(Cli, PlayReadsSetsOfOptions) {
   EXPECT_TRUE(has(text.str(), "\"option\": \"2,4\"")) << text.str();
   Output r = tabula("replay " + tmp("sets.json"));
   EXPECT_EQ(r.code, 0) << r.text;
+}
+
+// A person plays a whole three-lord game of Dungeon Lords on the pack's
+// screen: the dungeon as a grid, the board and the Evil scale, the final
+// scores as a table; never the rules' bookkeeping or raw data.
+TEST_F(Cli, PlayShowsThePacksScreen) {
+  std::string ones;
+  for (int i = 0; i < 400; ++i) ones += "1\n";
+  Output o = tabula("play dungeon-lords --players 3 --seats human,random,random --seed 1", ones);
+  ASSERT_EQ(o.code, 0) << o.text.substr(0, 4000);
+  for (const char* part : {"== Year 1 · Winter (round 1 of 4) ==", "Evil       1 2 3 4 5[you S2 S3] 6 7 8 9 ‖ 10",
+                           "Central board", "  Get Food           ·   1 gold → 2 food", "Tavern     ",
+                           "                                  ▼ entrance\n      c1            c2            c3",
+                           "  r1  ·             ·             Tunnel        ·             ·\n",
+                           "Orders     in hand: ", "Your plan  1. ", "Other lords\nSeat 2",
+                           "== Year 1 · Combat, round 1 of 4 ==", "Final scores              Seat 1    Seat 2    Seat 3\n",
+                           "\nTotal      ", "Winner: Seat ", "Game over after "})
+    EXPECT_TRUE(has(o.text, part)) << part << "\n" << o.text.substr(0, 6000);
+  for (const char* raw : {"fight@", "slots=", "your secrets", "Result: {", "{\"", "\ngame: "})
+    EXPECT_FALSE(has(o.text, raw)) << raw;
+  Output cs = tabula("play dungeon-lords --players 3 --seed 1 --lang cs", ones);
+  ASSERT_EQ(cs.code, 0) << cs.text.substr(0, 4000);
+  for (const char* part : {"== Rok 1 · Zima (1. kolo ze 4) ==", "Tvůj dungeon", "▼ vchod", "Hrací plán",
+                           "Konečné body", "Celkem", "Vítěz"})
+    EXPECT_TRUE(has(cs.text, part)) << part << "\n" << cs.text.substr(0, 4000);
 }
 
 // A screen that fails is named once; the plain screen takes its place,

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/engine.h"
+#include "core/playout.h"
 #include "core/screen.h"
 
 using namespace tabula;
@@ -197,3 +198,131 @@ TEST(Screen, APackWithoutAScreenHasNone) {
   EXPECT_THROW(Screen{*e}, ScriptError);
 }
 
+// --- Dungeon Lords -------------------------------------------------------------
+
+namespace {
+
+// Plays random choices (seed `seed`) until `ready` holds at a state where
+// seat 1 must choose; false if the game ends first.
+bool play_until(Engine& e, State& s, uint64_t seed, const std::function<bool(const State&)>& ready) {
+  std::vector<RandomAgent> agents;
+  for (size_t i = 0; i < s.seats.size(); ++i) agents.emplace_back(derive_seed(seed, i));
+  for (int step = 0; step < 5000 && !s.over; ++step) {
+    if (s.pending_for(0) && ready(s)) return true;
+    const Decision& d = s.pending.front();
+    if (d.subset()) {
+      std::vector<size_t> set;
+      agents[d.seat].choose_subset(s, d, set);
+      if (!e.apply_subset(s, d.seat, set).ok) return false;
+    } else if (!e.apply_index(s, d.seat, agents[d.seat].choose(s, d)).ok) {
+      return false;
+    }
+  }
+  return false;
+}
+
+int64_t count_of(const Engine& e, const State& s, const char* zone, int seat) {
+  return static_cast<int64_t>(s.zones[e.zone_of_def(s, zone, seat)].items.size());
+}
+
+}  // namespace
+
+// A lord's screen is the same whatever another lord holds in hand, planned
+// in secret or keeps in trap storage, and whatever order the hidden piles
+// lie in; the other lord's own screen shows the difference.
+TEST(Screen, DungeonLordsShowsNoOtherLordsSecrets) {
+  auto e = engine("content/dungeon-lords");
+  ASSERT_TRUE(e);
+  State a = e->new_game(11, 3);
+  // Seat 2 has traps and has planned this round's orders; seat 1 still plans.
+  ASSERT_TRUE(play_until(*e, a, 11, [&](const State& s) {
+    const Value& orders = dict_get(s.seats[1].secret, "orders");
+    return count_of(*e, s, "traps", 1) > 0 && orders.is_list() && !orders.items().empty() &&
+           dict_get(s.seats[0].secret, "orders").is_nil();
+  }));
+  State b = a;
+  // Seat 2's hand in another order, another plan, other traps; the piles reshuffled.
+  const int hand = e->zone_of_def(b, "orders_hand", 1), traps = e->zone_of_def(b, "traps", 1),
+            deck = e->zone_of_def(b, "trap_deck", -1);
+  e->move_entity(b, b.zones[hand].items.front(), hand);
+  const List& planned = dict_get(b.seats[1].secret, "orders").items();
+  List other;
+  for (EntityId id : b.zones[hand].items)
+    if (std::find(planned.begin(), planned.end(), Value(static_cast<int64_t>(id))) == planned.end() &&
+        other.size() < planned.size())
+      other.push_back(Value(static_cast<int64_t>(id)));
+  ASSERT_EQ(other.size(), planned.size());
+  dict_set(b.seats[1].secret, "orders", Value::list(std::move(other)));
+  const std::vector<EntityId> kept = b.zones[traps].items;
+  for (EntityId id : kept) e->move_entity(b, id, deck, 0);
+  for (size_t i = 0; i < kept.size(); ++i) e->move_entity(b, b.zones[deck].items.back(), traps);
+  for (const char* pile : {"monster_pile", "room_pile", "hero_pile", "trap_deck", "event_tiles"})
+    e->shuffle_zone(b, e->zone_of_def(b, pile, -1));
+  ASSERT_NE(a.hash(), b.hash());
+  Screen screen(*e);
+  for (const char* lang : {"en", "cs"})
+    for (int seat : {0, 2, -1}) EXPECT_EQ(joined(screen.draw(a, seat, lang)), joined(screen.draw(b, seat, lang))) << seat << " " << lang;
+  EXPECT_NE(joined(screen.draw(a, 1, "en")), joined(screen.draw(b, 1, "en")));
+  EXPECT_TRUE(has(joined(screen.draw(a, 1, "en")), "Your plan  1. ")) << joined(screen.draw(a, 1, "en"));
+}
+
+// The screen draws every kind of moment of a whole game for every seat and
+// the onlooker without a script error, and never prints the scripts'
+// bookkeeping.
+TEST(Screen, DungeonLordsDrawsAWholeGame) {
+  auto e = engine("content/dungeon-lords");
+  ASSERT_TRUE(e);
+  for (int seats : {2, 3, 4}) {
+    State s = e->new_game(static_cast<uint64_t>(seats), seats);
+    Screen screen(*e);
+    std::vector<RandomAgent> agents;
+    for (int i = 0; i < seats; ++i) agents.emplace_back(derive_seed(7, static_cast<uint64_t>(i)));
+    std::vector<Agent*> ptrs;
+    for (auto& a : agents) ptrs.push_back(&a);
+    int drawn = 0, step = 0;
+    play_out(*e, s, ptrs, 0, [&](const State& st, int, const std::string&) {
+      if (++step % 3 != 0) return;  // a third of the moments keeps the test quick
+      for (int seat = -1; seat < seats; ++seat) {
+        const std::string text = joined(screen.draw(st, seat, seat == 1 ? "cs" : "en"));
+        ++drawn;
+        for (const char* raw : {"fight@", "slots", "{\"", "#"}) ASSERT_FALSE(has(text, raw)) << raw << "\n" << text;
+      }
+    }, Mode::Play);
+    EXPECT_TRUE(s.over) << seats;
+    EXPECT_GT(drawn, 50);
+  }
+}
+
+// The final scores: a row per line of the score, a column per lord, the
+// numbers those of the result, and the winner.
+TEST(Screen, DungeonLordsFinalScoresAreTheResult) {
+  auto e = engine("content/dungeon-lords");
+  ASSERT_TRUE(e);
+  State s = e->new_game(5, 3);
+  std::vector<RandomAgent> agents{RandomAgent(1), RandomAgent(2), RandomAgent(3)};
+  std::vector<Agent*> ptrs{&agents[0], &agents[1], &agents[2]};
+  ASSERT_TRUE(play_out(*e, s, ptrs, 0, {}, Mode::Play).finished);
+  Screen screen(*e);
+  const std::vector<std::string> lines = screen.draw(s, 0, "en");
+  const std::string text = joined(lines);
+  ASSERT_GE(lines.size(), 11u) << text;
+  EXPECT_EQ(lines[0], "Final scores              Seat 1    Seat 2    Seat 3");
+  auto row = [&](const char* label, const char* key) {
+    std::string want = label;
+    want.resize(22, ' ');
+    for (const Value& seat : s.result.get("seats").items()) {
+      std::string n = std::to_string(seat.get(key).as_int());
+      want += std::string(10 - n.size(), ' ') + n;
+    }
+    return want;
+  };
+  const std::pair<const char*, const char*> rows[] = {
+      {"Intact rooms", "rooms"}, {"Monsters", "monsters"}, {"Prisoners", "prisoners"},
+      {"Conquered squares", "conquered"}, {"Dead letters", "dead_letters"}, {"Prestige rooms", "prestige"},
+      {"Titles", "titles"}, {"Hall of Fame", "fame"}, {"Total", "total"}};
+  for (const auto& [label, key] : rows) EXPECT_TRUE(has(text, row(label, key) + "\n")) << row(label, key) << "\n" << text;
+  std::string winners;
+  for (const Value& w : s.result.get("winners").items()) winners += (winners.empty() ? "Seat " : ", Seat ") + w.to_string();
+  EXPECT_EQ(lines.back(), (s.result.get("winners").items().size() == 1 ? "Winner: " : "Winners (shared): ") + winners);
+  EXPECT_TRUE(has(joined(screen.draw(s, -1, "cs")), "Celkem")) << joined(screen.draw(s, -1, "cs"));
+}

@@ -1,0 +1,152 @@
+-- The shared part of the Dungeon Lords screen: the Year plan (year, season
+-- or combat round, events, heroes, combat card), the Evil scale with every
+-- lord and the dummy cube, the central board's eight actions with who
+-- stands on each slot (the variable "slots": a colour per slot, 0 free), the
+-- tavern and the shop.
+local T = tabula
+local S = require "std.screen"
+local W = require "screen.words"
+local B = {}
+
+local SLOTS, ACTIONS = T.param("action_slots"), T.param("actions")
+local EVIL_MIN, EVIL_MAX, PALADIN = T.param("evil_min"), T.param("evil_max"), T.param("paladin_line")
+local SEASONS = { "winter", "spring", "summer", "autumn" }
+
+-- A whole game has build rounds, whose central board (the variable
+-- "slots") exists from the first round on; a practice fight or a skirmish
+-- is a combat alone, with no year to speak of and no paladin to come.
+function B.whole_game(view) return view.vars.slots ~= nil end
+
+-- The combat is on while the lords' fight facts exist (rules/fight.lua).
+function B.in_combat(view)
+  for name in pairs(view.vars) do
+    if name:sub(1, 6) == "fight@" then return true end
+  end
+  return false
+end
+
+local function cards(view, zone, show)
+  return W.names(S.items(view, zone), show)
+end
+
+-- "Taxes — Pay 1 gold per ..." or a dash.
+local function event(view, zone)
+  local e = S.items(view, zone)[1]
+  if not e then return "—" end
+  return e.text and e.text ~= "" and e.name .. " — " .. e.text or e.name
+end
+
+-- Whether this combat round's card is out: the lords' battlefields are
+-- set when it is revealed (rules/combat.lua), so before that the card on
+-- the plan is last round's.
+local function card_revealed(view)
+  for name, fight in pairs(view.vars) do
+    if name:sub(1, 6) == "fight@" and (fight.square or fight.nowhere) then return true end
+  end
+  return false
+end
+
+function B.year_plan(view, add)
+  local v = view.vars
+  if B.in_combat(view) then
+    local round = W.t("combat_round", { n = v.combat_round or 1 })
+    add("== " .. (B.whole_game(view) and W.t("year", { year = v.year }) .. " · " or "") .. round .. " ==")
+    local card = S.items(view, "combat_card")[1]
+    if card then
+      add(W.t(card_revealed(view) and "card_now" or "card_before") .. ": " .. card.name .. " — " .. card.text)
+    end
+    local left = S.zone(view, "combat_deck").count
+    if left > 0 then add(W.t("cards_left", { n = left })) end
+    return
+  end
+  if not B.whole_game(view) then return end
+  add("== " .. W.t("year", { year = v.year }) .. " · "
+      .. W.t("build_round", { season = W.t("season_" .. SEASONS[v.round]), n = v.round }) .. " ==")
+  add(S.pad(W.t("event"), 11) .. W.t("now", { what = event(view, "event_now") }))
+  add(S.pad("", 11) .. W.t("next", { what = event(view, "event_next") }))
+  add(S.pad(W.t("heroes"), 11) .. W.t("now", { what = cards(view, "heroes_now", W.hero) }))
+  add(S.pad("", 11) .. W.t("next", { what = cards(view, "heroes_next", W.hero) }))
+end
+
+-- "1 2 3 4 5[you S2 D4] 6 ... 9 ‖ 10 ... 15": who stands where, the
+-- paladin line before its space.
+function B.evil_scale(view, add)
+  local at = {}
+  local function put(evil, who)
+    at[evil] = at[evil] or {}
+    table.insert(at[evil], who)
+  end
+  for _, seat in ipairs(view.seats) do put(seat.counters.evil, W.colour(view, seat.seat)) end
+  if view.vars.dummy_evil then put(view.vars.dummy_evil, W.t("dummy_cube")) end
+  local parts = {}
+  for evil = EVIL_MIN, EVIL_MAX do
+    if evil == PALADIN then parts[#parts + 1] = "‖" end
+    parts[#parts + 1] = at[evil] and evil .. "[" .. table.concat(at[evil], " ") .. "]" or tostring(evil)
+  end
+  add(S.pad(W.t("evil_scale"), 11) .. table.concat(parts, " "))
+  if B.whole_game(view) then
+    local tent = S.items(view, "paladin_tent")[1]
+    add(S.pad("", 11) .. W.t(tent and "paladin_waits" or "paladin_out", { line = PALADIN }))
+  end
+end
+
+-- What a slot costs and gives: "1 gold → 2 food", "foreman, dig 4".
+local function effect(slot)
+  local pay, gain = {}, {}
+  for _, what in ipairs({ "gold", "food", "evil" }) do
+    local n = slot.pay and slot.pay[what]
+    if n then pay[#pay + 1] = W.t("amount_" .. what, { n = n }) end
+  end
+  for _, what in ipairs({ "food", "gold", "imps", "good" }) do
+    local n = slot.gain and slot.gain[what]
+    if n then gain[#gain + 1] = W.t("amount_" .. what, { n = n }) end
+  end
+  if slot.foreman then gain[#gain + 1] = W.t("foreman") end
+  for _, work in ipairs({ "dig", "mine", "traps" }) do
+    if slot[work] then gain[#gain + 1] = W.t("work_" .. work, { n = slot[work] }) end
+  end
+  if slot.spy then gain[#gain + 1] = W.t("spy") end
+  if slot.hire then gain[#gain + 1] = W.t("hire") end
+  if slot.build then gain[#gain + 1] = W.t("build") end
+  local gives = table.concat(gain, ", ")
+  return #pay > 0 and table.concat(pay, ", ") .. " → " .. gives or gives
+end
+
+-- The order card's name of each action (the actions are named by them).
+local function action_names()
+  local names = {}
+  for _, def in ipairs(T.defs({ kind = "order" })) do
+    local d = T.definition(def)
+    names[d.props.action] = d.name
+  end
+  return names
+end
+
+function B.central_board(view, add)
+  local slots, names = view.vars.slots, action_names()
+  if not slots then return end
+  local head = S.pad(W.t("central_board"), 21)
+  for i = 1, 3 do head = head .. S.pad(W.t("slot", { n = i }), 29) end
+  add((head:gsub("%s+$", "")))
+  for _, action in ipairs(ACTIONS) do
+    local row = "  " .. S.fit(names[action] or action, 19)
+    for i, slot in ipairs(SLOTS[action]) do
+      local colour = slots[action] and slots[action][i] or 0
+      local who = colour == 0 and "·" or W.colour(view, colour)
+      -- The last slot's effect may run on: nothing follows it.
+      row = row .. S.fit(who, 4) .. (i < #SLOTS[action] and S.fit(effect(slot), 24) .. " " or effect(slot))
+    end
+    add((row:gsub("%s+$", "")))
+  end
+end
+
+function B.market(view, add)
+  local tavern = S.items(view, "tavern")
+  for i, m in ipairs(tavern) do
+    add(S.pad(i == 1 and W.t("tavern") or "", 11) .. m.name .. " (" .. W.cost(m) .. ")" .. (m.text and " — " .. m.text or ""))
+  end
+  local shop = S.items(view, "shop")
+  if #shop > 0 then add(S.pad(W.t("shop"), 11) .. W.names(shop, W.room)) end
+end
+
+return B
