@@ -63,20 +63,23 @@ function S.join(items, show, sep, none)
   return table.concat(parts, sep or ", ")
 end
 
--- Words laid into lines of at most `w` characters, each line after the
--- first starting with `indent`.
-function S.wrap(text, w, indent)
-  local lines, line = {}, ""
+-- Parts joined by `sep` into lines of at most `w` characters, breaking only
+-- between parts (a part longer than a line has one to itself); each line
+-- after the first starts with `indent`.
+function S.flow(parts, sep, w, indent)
+  local lines, line = {}, nil
   indent = indent or ""
-  for word in text:gmatch("%S+") do
-    local next = line == "" and word or line .. " " .. word
-    if line ~= "" and S.width(next) > w then
+  for _, part in ipairs(parts) do
+    if line == nil then
+      line = part
+    elseif S.width(line .. sep .. part) <= w then
+      line = line .. sep .. part
+    else
       lines[#lines + 1] = line
-      next = indent .. word
+      line = indent .. part
     end
-    line = next
   end
-  if line ~= "" then lines[#lines + 1] = line end
+  if line then lines[#lines + 1] = line end
   return lines
 end
 

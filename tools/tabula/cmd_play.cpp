@@ -26,6 +26,35 @@ using nlohmann::json;
 
 namespace {
 
+// Card texts after long option labels are wrapped at this width.
+constexpr size_t kOptionWidth = 110;
+
+// `line` broken between words into lines of at most `width` characters
+// (UTF-8 characters, not bytes), each after the first starting with
+// `indent`; every line ends with a newline.
+std::string wrapped(const std::string& line, size_t width, const std::string& indent) {
+  auto chars = [](const std::string& s) {
+    size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  std::string out, current;
+  size_t at = 0;
+  while (at < line.size()) {
+    size_t end = line.find(' ', at + 1);
+    if (end == std::string::npos) end = line.size();
+    const std::string word = line.substr(at, end - at);  // with its leading space, but the first
+    if (!current.empty() && chars(current) + chars(word) > width && word.front() == ' ') {
+      out += current + "\n";
+      current = indent + word.substr(1);
+    } else {
+      current += word;
+    }
+    at = end;
+  }
+  return out + current + "\n";
+}
+
 class Table {
  public:
   Table(Engine& e, std::vector<bool> human, std::string lang) : e_(e), human_(std::move(human)), lang_(std::move(lang)) {
@@ -36,15 +65,27 @@ class Table {
     return ui(lang_, Ui::Seat, std::to_string(seat + 1)) + " (" + ui(lang_, human_[seat] ? Ui::Human : Ui::Random) + ")";
   }
 
+  // A line about what happened. With a person at the table it waits for
+  // the next screen and is printed under it, next to the question, where
+  // the person reads: a screen is taller than a terminal.
+  void say(const std::string& line) {
+    if (humans_ == 0) std::cout << line << "\n";
+    else recent_.push_back(line);
+  }
+  void flush() {
+    for (const auto& line : recent_) std::cout << line << "\n";
+    recent_.clear();
+  }
+
   // Journal lines a watcher at this table may read now; with several human
   // seats, private lines wait for their seat's next turn.
   void journal(const State& s) {
     for (const auto& l : s.journal) {
       const std::string text = e_.render(s, l.text, lang_);
-      if (l.seat < 0) std::cout << "  | " << text << "\n";
-      else if (humans_ == 0) std::cout << "  | [" << ui(lang_, Ui::Seat, std::to_string(l.seat + 1)) << "] " << text << "\n";
+      if (l.seat < 0) say("  | " + text);
+      else if (humans_ == 0) say("  | [" + ui(lang_, Ui::Seat, std::to_string(l.seat + 1)) + "] " + text);
       else if (l.seat < static_cast<int>(human_.size()) && human_[l.seat]) {
-        if (humans_ == 1) std::cout << "  | " << text << "\n";
+        if (humans_ == 1) say("  | " + text);
         else held_[l.seat].push_back(text);
       }
     }
@@ -53,10 +94,12 @@ class Table {
   // What `seat` sees before it chooses: the pack's screen when it has one,
   // else the generic one; then who else is still deciding.
   void situation(const State& s, int seat) {
-    for (const auto& t : held_[seat]) std::cout << "  | " << ui(lang_, Ui::Private) << " " << t << "\n";
-    held_[seat].clear();
     std::cout << "\n" << ui(lang_, Ui::ToChoose, seat_name(seat)) << "\n";
     for (const auto& line : screen(s, seat)) std::cout << line << "\n";
+    if (!recent_.empty() || !held_[seat].empty()) std::cout << "\n";
+    flush();
+    for (const auto& t : held_[seat]) std::cout << "  | " << ui(lang_, Ui::Private) << " " << t << "\n";
+    held_[seat].clear();
     json v = json::parse(e_.view_json(s, seat, lang_));
     for (const auto& d : v["decisions"])
       if (d.value("waiting", false)) {
@@ -75,9 +118,9 @@ class Table {
       if (d.value("waiting", false)) continue;
       size_t i = 0;
       for (const auto& o : d["options"]) {
-        std::cout << "  " << ++i << ") " << o["label"].get<std::string>();
-        if (o.contains("text")) std::cout << " — " << o["text"].get<std::string>();
-        std::cout << "\n";
+        std::string line = "  " + std::to_string(++i) + ") " + o["label"].get<std::string>();
+        if (o.contains("text")) line += " — " + o["text"].get<std::string>();
+        std::cout << wrapped(line, kOptionWidth, "       ");
       }
     }
   }
@@ -124,6 +167,7 @@ class Table {
   std::string lang_;
   int humans_ = 0;
   std::map<int, std::vector<std::string>> held_;
+  std::vector<std::string> recent_;  // said since the last screen
   std::map<int, std::unique_ptr<Screen>> screens_;
   std::set<int> screen_failed_;
 };
@@ -305,6 +349,7 @@ int cmd_play(const PlayArgs& a) {
       const Decision* d = s.pending_for(seat);
       if (!d) continue;
       if (d->options.empty()) {
+        table.flush();
         std::cout << "error: " << table.seat_name(seat) << " must decide \"" << e.prompt(s, *d, a.lang) << "\" but has no options\n";
         status = 1;
         quit = true;
@@ -330,8 +375,8 @@ int cmd_play(const PlayArgs& a) {
         agents[seat].choose_subset(s, *d, set);
         check_subset(*d, set);  // sorts: the option string lists the set in option order
         option = subset_id(*d, set);
-        if (d->secret && any_human) std::cout << ui(a.lang, Ui::SecretChoice, table.seat_name(seat)) << "\n";
-        else std::cout << ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(e, s, *d, set, a.lang)) << "\n";
+        table.say(d->secret && any_human ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
+                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(e, s, *d, set, a.lang)));
       } else if (seat < static_cast<int>(human.size()) && human[seat]) {
         table.situation(s, seat);
         std::cout << e.prompt(s, *d, a.lang) << "\n";
@@ -349,11 +394,12 @@ int cmd_play(const PlayArgs& a) {
       } else {
         const Option& pick = d->options[agents[seat].choose(s, *d)];
         option = pick.id;
-        if (d->secret && any_human) std::cout << ui(a.lang, Ui::SecretChoice, table.seat_name(seat)) << "\n";
-        else std::cout << ui(a.lang, Ui::Chose, table.seat_name(seat), e.label(s, *d, pick, a.lang)) << "\n";
+        table.say(d->secret && any_human ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
+                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), e.label(s, *d, pick, a.lang)));
       }
       ApplyResult r = e.apply(s, seat, option);
       if (!r.ok) {
+        table.flush();
         std::cout << "error: " << r.error << "\n";
         if (human[seat]) {
           std::cout << ui(a.lang, Ui::NothingChanged) << "\n";
@@ -369,6 +415,7 @@ int cmd_play(const PlayArgs& a) {
     }
   }
 
+  table.flush();
   const std::string made = ui_choices(a.lang, log.choices.size());
   if (s.over) {
     std::cout << "\n" << ui(a.lang, Ui::GameOver, made) << "\n";

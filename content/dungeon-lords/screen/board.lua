@@ -29,10 +29,11 @@ local function cards(view, zone, show)
   return W.names(S.items(view, zone), show)
 end
 
--- "Taxes — Pay 1 gold per ..." or a dash.
+-- "Taxes — Pay 1 gold per ...", a dash, or the names of several tiles.
 local function event(view, zone)
-  local e = S.items(view, zone)[1]
-  if not e then return "—" end
+  local tiles = S.items(view, zone)
+  local e = tiles[1]
+  if #tiles ~= 1 then return W.names(tiles) end
   return e.text and e.text ~= "" and e.name .. " — " .. e.text or e.name
 end
 
@@ -83,11 +84,11 @@ function B.evil_scale(view, add)
     if evil == PALADIN then parts[#parts + 1] = "‖" end
     parts[#parts + 1] = at[evil] and evil .. "[" .. table.concat(at[evil], " ") .. "]" or tostring(evil)
   end
-  add(S.pad(W.t("evil_scale"), 11) .. table.concat(parts, " "))
+  local line = S.pad(W.t("evil_scale"), 11) .. table.concat(parts, " ")
   if B.whole_game(view) then
-    local tent = S.items(view, "paladin_tent")[1]
-    add(S.pad("", 11) .. W.t(tent and "paladin_waits" or "paladin_out", { line = PALADIN }))
+    line = line .. "   " .. W.t(S.items(view, "paladin_tent")[1] and "paladin_waits" or "paladin_out", { line = PALADIN })
   end
+  add(line)
 end
 
 -- What a slot costs and gives: "1 gold → 2 food", "foreman, dig 4".
@@ -140,10 +141,17 @@ function B.central_board(view, add)
   end
 end
 
+-- The tavern's monsters, each kind once ("2× Ghost (1 evil) — ..."), and
+-- the shop's rooms.
 function B.market(view, add)
-  local tavern = S.items(view, "tavern")
-  for i, m in ipairs(tavern) do
-    add(S.pad(i == 1 and W.t("tavern") or "", 11) .. m.name .. " (" .. W.cost(m) .. ")" .. (m.text and " — " .. m.text or ""))
+  local kinds, count = {}, {}
+  for _, m in ipairs(S.items(view, "tavern")) do
+    if not count[m.def] then kinds[#kinds + 1] = m end
+    count[m.def] = (count[m.def] or 0) + 1
+  end
+  for i, m in ipairs(kinds) do
+    local name = (count[m.def] > 1 and count[m.def] .. "× " or "") .. m.name
+    add(S.pad(i == 1 and W.t("tavern") or "", 11) .. name .. " (" .. W.cost(m) .. ")" .. (m.text and " — " .. m.text or ""))
   end
   local shop = S.items(view, "shop")
   if #shop > 0 then add(S.pad(W.t("shop"), 11) .. W.names(shop, W.room)) end

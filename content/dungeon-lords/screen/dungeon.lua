@@ -11,6 +11,8 @@ local D = {}
 
 local GRID, ENTRANCE = T.param("grid"), T.param("entrance")
 local CELL = 14
+-- Lines of at most this many characters where a list may run long.
+local WIDTH = 110
 
 -- The grid rows as lines: every square at its column and row.
 function D.grid(view, seat, add)
@@ -21,10 +23,17 @@ function D.grid(view, seat, add)
   local fight = view.vars["fight@" .. seat]
   local battlefield = fight and fight.square
   local indent = "      "
-  add(indent .. string.rep(" ", (ENTRANCE[1] - 1) * CELL) .. W.t("entrance"))
   local head = indent
   for c = 1, GRID[1] do head = head .. S.fit("c" .. c, CELL) end
-  add((head:gsub("%s+$", "")))
+  add(head .. W.t("grid_legend"))
+  -- The party waits at the entrance, front first: drawn there.
+  local at_door = indent .. string.rep(" ", (ENTRANCE[1] - 1) * CELL)
+  local heroes = {}
+  for i, h in ipairs(S.items(view, "party", seat)) do heroes[i] = W.hero(h) end
+  local party = #heroes > 0 and W.t("entrance_party", { first = heroes[1] }) or W.t("entrance")
+  heroes[1] = party
+  local lines = S.flow(heroes, ", ", WIDTH, string.rep(" ", S.width(at_door) + S.width(W.t("entrance")) + 3))
+  for i, line in ipairs(lines) do add(i == 1 and at_door .. line or line) end
   for r = 1, GRID[2] do
     local row = S.pad("  r" .. r, #indent)
     for c = 1, GRID[1] do
@@ -37,7 +46,6 @@ function D.grid(view, seat, add)
     end
     add((row:gsub("%s+$", "")))
   end
-  add(indent .. W.t("grid_legend"))
 end
 
 local function counters(view, seat)
@@ -68,21 +76,23 @@ local function numbered(known, ids)
 end
 
 function D.lord(view, seat, add)
-  local party = S.items(view, "party", seat)
-  add(W.t("your_dungeon") .. " — " .. W.t("party", { heroes = W.names(party, W.hero) }))
+  local starts = view.start_seat == seat and #view.seats > 1
+  add(W.t("your_dungeon") .. (starts and " " .. W.t("you_start") or ""))
   D.grid(view, seat, add)
   add(counters(view, seat))
   local col = 11
-  add(S.pad(W.t("monsters"), col) .. W.names(S.items(view, "den", seat), W.monster))
-  add(S.pad(W.t("traps"), col) .. W.names(S.items(view, "traps", seat)))
-  add(S.pad(W.t("prison"), col) .. W.names(S.items(view, "prison", seat)))
+  local held = {
+    W.t("monsters_brief", { list = W.names(S.items(view, "den", seat), W.monster) }),
+    W.t("traps_brief", { list = W.names(S.items(view, "traps", seat)) }),
+    W.t("prison_brief", { list = W.names(S.items(view, "prison", seat)) }) }
+  for _, line in ipairs(S.flow(held, " · ", WIDTH, "    ")) do add(line) end
   local field = S.items(view, "battlefield", seat)
   if #field > 0 then add(S.pad(W.t("battlefield"), col) .. W.names(field)) end
   local hand = S.items(view, "orders_hand", seat)
   if #hand + S.zone(view, "orders_blocked", seat).count + S.zone(view, "orders_played", seat).count > 0 then
     add(S.pad(W.t("orders"), col) .. W.t("in_hand", { cards = W.names(hand) }))
-    add(S.pad("", col) .. W.t("blocked", { cards = W.names(S.items(view, "orders_blocked", seat)) }))
-    add(S.pad("", col) .. W.t("played", { cards = W.names(S.items(view, "orders_played", seat), W.order) }))
+    add(S.pad("", col) .. W.t("blocked", { cards = W.names(S.items(view, "orders_blocked", seat)) }) .. " · "
+        .. W.t("played", { cards = W.names(S.items(view, "orders_played", seat), W.order) }))
   end
   local dummy = S.items(view, "dummy_hand", seat)
   if #dummy > 0 then

@@ -21,10 +21,12 @@ function L.lord(view, seat, add)
   add(W.seat(view, seat) .. ": " .. table.concat({
     W.t("gold", { n = c.gold }), W.t("food", { n = c.food }), W.t("imps", { n = c.imps }),
     W.t("trolls", { n = c.trolls }), W.t("evil", { n = c.evil }), W.t("dead_letters", { n = c.dead_letters }) }, " · "))
-  add("    " .. dungeon(view, seat) .. " · " .. W.t("monsters_brief", { list = W.names(S.items(view, "den", seat), W.monster) })
-      .. " · " .. W.t("traps_count", { n = S.zone(view, "traps", seat).count })
-      .. " · " .. W.t("prisoners", { n = S.zone(view, "prison", seat).count }))
-  add("    " .. W.t("party", { heroes = W.names(S.items(view, "party", seat), W.hero) }))
+  local brief = { dungeon(view, seat),
+    W.t("monsters_brief", { list = W.names(S.items(view, "den", seat), W.monster) }),
+    W.t("traps_count", { n = S.zone(view, "traps", seat).count }),
+    W.t("prisoners", { n = S.zone(view, "prison", seat).count }),
+    W.t("party_brief", { heroes = W.names(S.items(view, "party", seat), W.hero) }) }
+  for _, line in ipairs(S.flow(brief, " · ", 96, "    ")) do add("    " .. line) end
   local field = S.items(view, "battlefield", seat)
   if #field > 0 then
     add("    " .. W.t("battlefield_brief", { list = W.names(field, function(e)
