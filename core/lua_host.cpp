@@ -720,23 +720,18 @@ void LuaHost::load_module(const ScriptFile& file) {
   modules_.push_back(Module{key, file.pack, 0});
 }
 
-void LuaHost::load_screen(const ScriptFile& file) {
-  begin_transaction();
-  try {
-    load_module(file);
-  } catch (...) {
-    end_transaction();
-    throw;
-  }
-  end_transaction();
-  number_functions();
-  mark_script_state();
-}
+void LuaHost::load_screen(const ScriptFile& file) { load({&file}); }
 
 void LuaHost::load_all() {
+  std::vector<const ScriptFile*> files;
+  for (const auto& [key, file] : packs_.scripts) files.push_back(&file);
+  load(files);
+}
+
+void LuaHost::load(const std::vector<const ScriptFile*>& files) {
   begin_transaction();
   try {
-    for (const auto& [key, file] : packs_.scripts) load_module(file);
+    for (const ScriptFile* file : files) load_module(*file);
   } catch (...) {
     end_transaction();
     throw;

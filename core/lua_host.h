@@ -182,6 +182,8 @@ class LuaHost {
   };
   static void count_hook(lua_State* L, ::lua_Debug* ar);
   void open_sandbox();
+  // Loads these modules, numbers their functions and fingerprints them.
+  void load(const std::vector<const ScriptFile*>& files);
   void load_module(const ScriptFile& file);
   void number_functions();
   [[noreturn]] void raise(const State& s, const Call& c, const std::string& path, int status);
