@@ -258,11 +258,16 @@ TEST(Screen, DungeonLordsShowsNoOtherLordsSecrets) {
   for (size_t i = 0; i < kept.size(); ++i) e->move_entity(b, b.zones[deck].items.back(), traps);
   for (const char* pile : {"monster_pile", "room_pile", "hero_pile", "trap_deck", "event_tiles"})
     e->shuffle_zone(b, e->zone_of_def(b, pile, -1));
+  // And seat 2 has spied a combat card.
+  const int combat = e->zone_of_def(b, "combat_deck", -1);
+  ASSERT_FALSE(b.zones[combat].items.empty());
+  e->reveal(b, b.zones[combat].items[1], 1);
   ASSERT_NE(a.hash(), b.hash());
   Screen screen(*e);
   for (const char* lang : {"en", "cs"})
     for (int seat : {0, 2, -1}) EXPECT_EQ(joined(screen.draw(a, seat, lang)), joined(screen.draw(b, seat, lang))) << seat << " " << lang;
   EXPECT_NE(joined(screen.draw(a, 1, "en")), joined(screen.draw(b, 1, "en")));
+  EXPECT_TRUE(has(joined(screen.draw(b, 1, "en")), "    you spied card 2: ")) << joined(screen.draw(b, 1, "en"));
   EXPECT_TRUE(has(joined(screen.draw(a, 1, "en")), "Your plan  1. ")) << joined(screen.draw(a, 1, "en"));
 }
 

@@ -11,6 +11,22 @@ local B = {}
 local SLOTS, ACTIONS = T.param("action_slots"), T.param("actions")
 local EVIL_MIN, EVIL_MAX, PALADIN = T.param("evil_min"), T.param("evil_max"), T.param("paladin_line")
 local SEASONS = { "winter", "spring", "summer", "autumn" }
+local LABEL, WIDTH = 11, 110
+
+-- Parts (joined by `sep`) under a label in the first 11 columns, flowing
+-- onto more lines indented past the label when they run long.
+local function labelled(add, label, parts, sep)
+  for i, line in ipairs(S.flow(parts, sep, WIDTH - LABEL, "  ")) do
+    add(S.pad(i == 1 and label or "", LABEL) .. line)
+  end
+end
+
+-- A text's words, for `labelled` to break between.
+local function words(text)
+  local out = {}
+  for w in text:gmatch("%S+") do out[#out + 1] = w end
+  return out
+end
 
 -- A whole game has build rounds, whose central board (the variable
 -- "slots") exists from the first round on; a practice fight or a skirmish
@@ -25,16 +41,20 @@ function B.in_combat(view)
   return false
 end
 
-local function cards(view, zone, show)
-  return W.names(S.items(view, zone), show)
-end
-
 -- "Taxes — Pay 1 gold per ...", a dash, or the names of several tiles.
 local function event(view, zone)
   local tiles = S.items(view, zone)
   local e = tiles[1]
   if #tiles ~= 1 then return W.names(tiles) end
   return e.text and e.text ~= "" and e.name .. " — " .. e.text or e.name
+end
+
+-- "this round: Thief (hp 3), Wizard (...)" as parts to flow, one per hero.
+local function heroes(view, zone, when)
+  local parts = {}
+  for i, h in ipairs(S.items(view, zone)) do parts[i] = W.hero(h) end
+  parts[1] = W.t(when, { what = parts[1] or "—" })
+  return parts
 end
 
 -- Whether this combat round's card is out: the lords' battlefields are
@@ -47,6 +67,17 @@ local function card_revealed(view)
   return false
 end
 
+-- The year's combat cards still face down, and those the seat has seen by
+-- spying, at their places (a reveal shows a card to its seat only).
+local function combat_deck(view, add)
+  local deck = S.zone(view, "combat_deck")
+  if not deck or deck.count == 0 then return end
+  add(W.t("cards_left", { n = deck.count }))
+  for place, card in ipairs(deck.items or {}) do
+    if not card.hidden then add("    " .. W.t("spied", { n = place, card = card.name .. " — " .. card.text })) end
+  end
+end
+
 function B.year_plan(view, add)
   local v = view.vars
   if B.in_combat(view) then
@@ -54,19 +85,21 @@ function B.year_plan(view, add)
     add("== " .. (B.whole_game(view) and W.t("year", { year = v.year }) .. " · " or "") .. round .. " ==")
     local card = S.items(view, "combat_card")[1]
     if card then
-      add(W.t(card_revealed(view) and "card_now" or "card_before") .. ": " .. card.name .. " — " .. card.text)
+      local line = W.t(card_revealed(view) and "card_now" or "card_before") .. ": " .. card.name .. " — " .. card.text
+      for _, l in ipairs(S.flow(words(line), " ", WIDTH, "    ")) do add(l) end
     end
-    local left = S.zone(view, "combat_deck").count
-    if left > 0 then add(W.t("cards_left", { n = left })) end
+    combat_deck(view, add)
     return
   end
   if not B.whole_game(view) then return end
   add("== " .. W.t("year", { year = v.year }) .. " · "
       .. W.t("build_round", { season = W.t("season_" .. SEASONS[v.round]), n = v.round }) .. " ==")
-  add(S.pad(W.t("event"), 11) .. W.t("now", { what = event(view, "event_now") }))
-  add(S.pad("", 11) .. W.t("next", { what = event(view, "event_next") }))
-  add(S.pad(W.t("heroes"), 11) .. W.t("now", { what = cards(view, "heroes_now", W.hero) }))
-  add(S.pad("", 11) .. W.t("next", { what = cards(view, "heroes_next", W.hero) }))
+  labelled(add, W.t("event"), words(W.t("now", { what = event(view, "event_now") })), " ")
+  labelled(add, "", words(W.t("next", { what = event(view, "event_next") })), " ")
+  labelled(add, W.t("heroes"), heroes(view, "heroes_now", "now"), ", ")
+  labelled(add, "", heroes(view, "heroes_next", "next"), ", ")
+  local deck = S.zone(view, "combat_deck")
+  if deck and deck.items then combat_deck(view, add) end
 end
 
 -- "1 2 3 4 5[you S2 D4] 6 ... 9 ‖ 10 ... 15": who stands where, the
