@@ -946,6 +946,56 @@ int l_known(lua_State* L) {
   return 1;
 }
 
+// --- screens: texts and definitions, never a state -------------------------------
+
+// tabula.text(text): a text rendered in the screen's language. No state is
+// at hand, so entity slots show "#id": a screen names entities from its view.
+int l_text(lua_State* L) {
+  TextRef t;
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    t.key = text_key(L, 1);
+  } else if (lua_type(L, 1) == LUA_TTABLE && lua_rawgeti(L, 1, 1) == LUA_TSTRING) {
+    t.key = text_key(L, -1);
+    lua_pop(L, 1);
+    t.args = text_args(L, 1, 0);
+  } else {
+    return luaL_error(L, "text: a text is a key or { \"key\", name = value, ... }");
+  }
+  const std::string out = render(packs(L), nullptr, t, host(L).lang());
+  lua_pushlstring(L, out.data(), out.size());
+  return 1;
+}
+
+// tabula.definition(def): what the manifests say of a definition, with its
+// name and text in the screen's language.
+int l_definition(lua_State* L) {
+  const int32_t def = lookup(L, 1, kDefs);
+  if (def < 0) return luaL_error(L, "definition: unknown entity definition '%s'", lua_tostring(L, 1));
+  const EntityDef& d = *packs(L).defs[def];
+  const std::string& lang = host(L).lang();
+  lua_createtable(L, 0, 6);
+  for (auto [key, value] : {std::pair<const char*, const std::string*>{"id", &d.id}, {"kind", &d.kind},
+                            {"name", &d.name.get(lang)}, {"text", &d.text.get(lang)}}) {
+    lua_pushlstring(L, value->data(), value->size());
+    lua_setfield(L, -2, key);
+  }
+  lua_createtable(L, static_cast<int>(d.tags.size()), 0);
+  for (size_t i = 0; i < d.tags.size(); ++i) {
+    lua_pushlstring(L, d.tags[i].data(), d.tags[i].size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setfield(L, -2, "tags");
+  LuaHost::push_value(L, Value::dict(d.props));
+  lua_setfield(L, -2, "props");
+  return 1;
+}
+
+// What a screen's `tabula` holds (with the graph queries): only functions
+// that read the packs, so nothing a screen calls can reach a game.
+const luaL_Reg kScreenApi[] = {
+    {"param", l_param}, {"defs", l_defs}, {"def_get", l_def_get}, {"definition", l_definition}, {"text", l_text},
+    {nullptr, nullptr}};
+
 const luaL_Reg kApi[] = {
     {"create", l_create},         {"move", l_move},
     {"remove", l_remove},         {"def", l_def},
@@ -1026,7 +1076,7 @@ void register_api(lua_State* L, LuaHost& h) {
   for (int i = 0; i < kUpvalues; ++i) lua_pushvalue(L, -kUpvalues);
   lua_pushcclosure(L, l_read_options, kUpvalues);
   h.set_options_reader(luaL_ref(L, LUA_REGISTRYINDEX));
-  luaL_setfuncs(L, kApi, kUpvalues);
+  luaL_setfuncs(L, h.api() == HostApi::Screen ? kScreenApi : kApi, kUpvalues);
   register_graph_api(L, h);
   lua_setglobal(L, "tabula");
 }
@@ -1034,6 +1084,16 @@ void register_api(lua_State* L, LuaHost& h) {
 std::vector<std::string> api_function_names() {
   std::vector<std::string> names;
   for (const luaL_Reg* r = kApi; r->name; ++r) names.emplace_back(r->name);
+  for (const luaL_Reg* r = kScreenApi; r->name; ++r) names.emplace_back(r->name);
+  for (auto& n : graph_api_names()) names.push_back(std::move(n));
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+std::vector<std::string> screen_api_function_names() {
+  std::vector<std::string> names;
+  for (const luaL_Reg* r = kScreenApi; r->name; ++r) names.emplace_back(r->name);
   for (auto& n : graph_api_names()) names.push_back(std::move(n));
   std::sort(names.begin(), names.end());
   return names;

@@ -506,9 +506,10 @@ int lua_require(lua_State* L) {
   return luaL_error(L, "require: module '%s' not found in the pack scripts or scripts/", name.c_str());
 }
 
-LuaHost::LuaHost(Engine& engine, const PackSet& packs, const Limits& limits)
+LuaHost::LuaHost(Engine& engine, const PackSet& packs, const Limits& limits, HostApi api)
     : engine_(engine),
       packs_(packs),
+      api_(api),
       alloc_(limits.memory),
       watchdog_(limits.instructions > 0 ? 0 : limits.cpu_ms) {
   if (limits.instructions > 0) {
@@ -680,12 +681,10 @@ void LuaHost::open_sandbox() {
   lua_gc(L, LUA_GCINC, 400, 0, 0);
 }
 
-void LuaHost::load_module(const std::string& key) {
-  auto it = packs_.scripts.find(key);
-  if (it == packs_.scripts.end()) throw ScriptError("", "", "", "load", "unknown script module '" + key + "'");
+void LuaHost::load_module(const ScriptFile& file) {
+  const std::string& key = file.key;
   std::string src;
-  if (!read_file(it->second.path, src))
-    throw ScriptError(it->second.pack, it->second.path, "", "load", "cannot read script file");
+  if (!read_file(file.path, src)) throw ScriptError(file.pack, file.path, "", "load", "cannot read script file");
   lua_State* L = L_;
   used_ = 0;
   alloc_.reset_refused();
@@ -694,7 +693,7 @@ void LuaHost::load_module(const std::string& key) {
   // that table, so `require` and the kernel see one module, not two copies.
   if (lua_getfield(L, -1, key.c_str()) == LUA_TTABLE) {
     lua_pop(L, 2);
-    modules_.push_back(Module{key, it->second.pack, 0});
+    modules_.push_back(Module{key, file.pack, 0});
     return;
   }
   lua_pop(L, 1);
@@ -710,21 +709,29 @@ void LuaHost::load_module(const std::string& key) {
     lua_pop(L, 2);
     std::string where, text;
     split_where(msg, where, text);
-    throw ScriptError(it->second.pack, where.empty() ? key : where, "", "load", text);
+    throw ScriptError(file.pack, where.empty() ? key : where, "", "load", text);
   }
   if (!lua_istable(L, -1)) {
     lua_pop(L, 2);
-    throw ScriptError(it->second.pack, key, "", "load", "a script must return a table of functions");
+    throw ScriptError(file.pack, key, "", "load", "a script must return a table of functions");
   }
   lua_setfield(L, -2, key.c_str());
   lua_pop(L, 1);
-  modules_.push_back(Module{key, it->second.pack, 0});
+  modules_.push_back(Module{key, file.pack, 0});
 }
 
+void LuaHost::load_screen(const ScriptFile& file) { load({&file}); }
+
 void LuaHost::load_all() {
+  std::vector<const ScriptFile*> files;
+  for (const auto& [key, file] : packs_.scripts) files.push_back(&file);
+  load(files);
+}
+
+void LuaHost::load(const std::vector<const ScriptFile*>& files) {
   begin_transaction();
   try {
-    for (const auto& [key, file] : packs_.scripts) load_module(key);
+    for (const ScriptFile* file : files) load_module(*file);
   } catch (...) {
     end_transaction();
     throw;
@@ -969,6 +976,12 @@ LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, 
 }
 
 void LuaHost::raise(const State& s, const Call& c, const std::string& path, int status) {
+  std::string entity_label;
+  if (s.entity(c.entity)) entity_label = engine_.def_name(s, c.entity) + " #" + std::to_string(c.entity);
+  raise_in(fns_[c.fn].module, entity_label, engine_.call_label(c) + " (" + path + ")", status);
+}
+
+void LuaHost::raise_in(int module, const std::string& entity, const std::string& hook, int status) {
   lua_State* L = L_;
   std::string msg;
   if (status == LUA_ERRMEM || alloc_.refused())
@@ -982,11 +995,7 @@ void LuaHost::raise(const State& s, const Call& c, const std::string& path, int 
   if (depth_ == 0) lua_gc(L, LUA_GCCOLLECT);
   std::string where, text;
   split_where(msg, where, text);
-  const Function& f = fns_[c.fn];
-  std::string entity_label;
-  if (s.entity(c.entity)) entity_label = engine_.def_name(s, c.entity) + " #" + std::to_string(c.entity);
-  throw ScriptError(modules_[f.module].pack, where.empty() ? modules_[f.module].key : where, entity_label,
-                    engine_.call_label(c) + " (" + path + ")", text);
+  throw ScriptError(modules_[module].pack, where.empty() ? modules_[module].key : where, entity, hook, text);
 }
 
 namespace {
@@ -1091,6 +1100,66 @@ Value LuaHost::call_value(State& state, const std::string& module, const std::st
     raise(state, c, path, status);
   }
   return out;
+}
+
+namespace {
+// fn(arg), run inside the protected call so that building the argument's
+// tables (which may run out of memory) fails like any script error.
+struct ValueCall {
+  int ref;
+  const Value* arg;
+};
+int call_with_value(lua_State* L) {
+  const auto* c = static_cast<const ValueCall*>(lua_touserdata(L, 1));
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c->ref);
+  LuaHost::push_value(L, *c->arg);
+  lua_call(L, 1, 1);
+  return 1;
+}
+}  // namespace
+
+std::vector<std::string> LuaHost::call_lines(const std::string& module, const std::string& path, const Value& arg) {
+  const int m = module_index(module);
+  const int32_t fn = m < 0 ? -1 : function_id(m, path);
+  const std::string hook = "screen (" + path + ")";
+  if (fn < 0) throw ScriptError(m < 0 ? "" : modules_[m].pack, module, "", hook, "the module has no function '" + path + "'");
+  lua_State* L = L_;
+  begin_transaction();
+  const int saved_module = module_;
+  module_ = fns_[fn].module;
+  ++depth_;
+  lua_pushcfunction(L, locate_error);
+  const int handler = lua_gettop(L);
+  lua_pushcfunction(L, call_with_value);
+  ValueCall call{fns_[fn].ref, &arg};
+  lua_pushlightuserdata(L, &call);
+  const int status = lua_pcall(L, 1, 1, handler);
+  lua_remove(L, handler);
+  --depth_;
+  module_ = saved_module;
+  end_transaction();
+  if (status != LUA_OK) raise_in(fns_[fn].module, "", hook, status);
+  // Raw reads only: nothing here can raise outside a protected call.
+  std::string why;
+  std::vector<std::string> lines;
+  if (lua_type(L, -1) != LUA_TTABLE) {
+    why = std::string("must return a list of strings (the lines), not a ") + luaL_typename(L, -1);
+  } else {
+    const lua_Unsigned n = lua_rawlen(L, -1);
+    for (lua_Unsigned i = 1; i <= n && why.empty(); ++i) {
+      if (lua_rawgeti(L, -1, static_cast<lua_Integer>(i)) == LUA_TSTRING) {
+        size_t len = 0;
+        const char* text = lua_tolstring(L, -1, &len);
+        lines.emplace_back(text, len);
+      } else {
+        why = "line " + std::to_string(i) + " is a " + luaL_typename(L, -1) + ", not a string";
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  if (!why.empty()) throw ScriptError(modules_[fns_[fn].module].pack, module, "", hook, why);
+  return lines;
 }
 
 void LuaHost::push_value(lua_State* L, const Value& v) {

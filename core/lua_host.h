@@ -26,11 +26,18 @@ namespace tabula {
 
 class Engine;
 struct PackSet;
+struct ScriptFile;
 struct Limits;
+
+// Which `tabula` table a host's scripts get: the game's whole API, or a
+// screen's, which reads only the packs' data and renders texts, so that a
+// screen can reach nothing of a game but the view it is handed
+// (core/screen.h).
+enum class HostApi : uint8_t { Game, Screen };
 
 class LuaHost {
  public:
-  LuaHost(Engine& engine, const PackSet& packs, const Limits& limits);
+  LuaHost(Engine& engine, const PackSet& packs, const Limits& limits, HostApi api = HostApi::Game);
   ~LuaHost();
   LuaHost(const LuaHost&) = delete;
   LuaHost& operator=(const LuaHost&) = delete;
@@ -41,6 +48,10 @@ class LuaHost {
   // Loads every module the packs name and numbers their functions; throws
   // ScriptError on the first failure.
   void load_all();
+  // A screen host's one module (PackSet::screen), loaded, numbered and
+  // fingerprinted as load_all does. Throws ScriptError.
+  void load_screen(const ScriptFile& file);
+  HostApi api() const { return api_; }
 
   // --- functions ----------------------------------------------------------
   // Every function reachable from a module's table, also in nested tables
@@ -80,6 +91,12 @@ class LuaHost {
   void call_keep(State& state, const Call& c);
   // For tools and tests: module[path]({args = args}), the result as a value.
   Value call_value(State& state, const std::string& module, const std::string& path, const Value& args);
+  // For a screen: module[path](arg), which must return a list of strings
+  // (the lines). Runs under the limits of one choice; throws ScriptError.
+  std::vector<std::string> call_lines(const std::string& module, const std::string& path, const Value& arg);
+  // The language a screen's texts are rendered in (tabula.text).
+  void set_lang(std::string_view lang) { lang_ = lang; }
+  const std::string& lang() const { return lang_; }
 
   // One choice or a game's start: the limits count from begin to end.
   void begin_transaction();
@@ -165,9 +182,13 @@ class LuaHost {
   };
   static void count_hook(lua_State* L, ::lua_Debug* ar);
   void open_sandbox();
-  void load_module(const std::string& key);
+  // Loads these modules, numbers their functions and fingerprints them.
+  void load(const std::vector<const ScriptFile*>& files);
+  void load_module(const ScriptFile& file);
   void number_functions();
   [[noreturn]] void raise(const State& s, const Call& c, const std::string& path, int status);
+  // The error on top of the stack, popped, as a ScriptError of `module`.
+  [[noreturn]] void raise_in(int module, const std::string& entity, const std::string& hook, int status);
 
   void push_context(const Call& c, const Option* choice, const std::vector<const Option*>* set, const State& state);
   Result run(State& state, const Call& c, const Option* choice, const std::vector<const Option*>* set,
@@ -175,6 +196,8 @@ class LuaHost {
 
   Engine& engine_;
   const PackSet& packs_;
+  HostApi api_;
+  std::string lang_ = "en";
   lua_State* L_ = nullptr;
   // The hook context tables, one per depth of nested calls, reused (they are
   // read-only to scripts), and the interned names of their fields.
@@ -217,7 +240,9 @@ void register_api(lua_State* L, LuaHost& host);
 // The graph queries (lua_graph.cpp), added to the table on top of the stack.
 void register_graph_api(lua_State* L, LuaHost& host);
 std::vector<std::string> graph_api_names();
-// Names of every function in the `tabula` table, for the docs test.
+// Names of every function in the `tabula` table (a game's or a screen's),
+// and of those in a screen's, for the docs test.
 std::vector<std::string> api_function_names();
+std::vector<std::string> screen_api_function_names();
 
 }  // namespace tabula

@@ -62,6 +62,14 @@ const Value& PackSet::param(std::string_view name) const {
   return it == params.end() ? nil : it->second.value;
 }
 
+bool PackSet::internal_name(std::string_view name) const {
+  for (std::string_view n : internal) {
+    const bool prefix = !n.empty() && n.back() == '*';
+    if (prefix ? name.substr(0, n.size() - 1) == n.substr(0, n.size() - 1) : name == n) return true;
+  }
+  return false;
+}
+
 namespace {
 template <class Names>
 int32_t index_in(const Names& sorted, std::string_view name) {

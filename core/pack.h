@@ -227,6 +227,14 @@ struct PackSet {
   std::map<std::string, GraphDef> graphs;
   std::string rules;                           // the top-most layer's rules module (PackInfo::rules has each layer's)
   std::map<std::string, ScriptFile> scripts;   // every module the packs name
+  // [screen] (docs/packs.md): the top-most layer's screen script, drawn for
+  // people only and never loaded with the game's modules (key empty: none);
+  // and the names of variables and secrets that hold scripts' bookkeeping,
+  // which the generic screen leaves out: whole names, or prefixes ending in
+  // '*' ("fight@*"), gathered from every layer.
+  ScriptFile screen;
+  std::vector<std::string> internal;
+  bool internal_name(std::string_view name) const;
   struct ScriptDir {
     std::string prefix;  // module key prefix: the pack id, or "scripts"
     std::string dir;

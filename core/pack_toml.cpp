@@ -124,6 +124,9 @@ class Loader {
   void read_listen(Table& t, ListenScope& scope);
   void check_listen(const ListenScope& scope, const std::string& key);
   std::string script_key(const LayerFile& layer, const std::string& rel, const toml::node& at, const std::string& key);
+  std::optional<ScriptFile> script_file(const LayerFile& layer, const std::string& rel, const toml::node& at,
+                                        const std::string& key);
+  void read_screen(const LayerFile& layer, const toml::table& screen);
   bool confined(const LayerFile& layer, const std::string& rel, const SourcePos& at, const std::string& key);
   void touch(const LayerFile& layer, const std::string& what, const SourcePos& p);
   void edit_list_param(const LayerFile& layer, const std::string& name, const toml::node& at, const toml::table& t);
@@ -461,21 +464,52 @@ bool Loader::confined(const LayerFile& layer, const std::string& rel, const Sour
   return true;
 }
 
-std::string Loader::script_key(const LayerFile& layer, const std::string& rel, const toml::node& at,
-                               const std::string& key) {
-  if (!confined(layer, rel, pos_of(at.source()), key)) return "";
+// A script a manifest names, checked to be a file inside the pack's folder.
+std::optional<ScriptFile> Loader::script_file(const LayerFile& layer, const std::string& rel, const toml::node& at,
+                                              const std::string& key) {
+  if (!confined(layer, rel, pos_of(at.source()), key)) return std::nullopt;
   fs::path path = fs::path(layer.info.dir) / rel;
   if (rel.empty() || !fs::exists(path)) {
     error(at, key, "missing script: " + path.string());
-    return "";
+    return std::nullopt;
   }
   if (std::string why = not_a_file(path); !why.empty()) {
     error(at, key, "'" + rel + "' " + why);
-    return "";
+    return std::nullopt;
   }
-  std::string k = layer.info.id + "/" + rel;
-  out.scripts[k] = ScriptFile{k, path.string(), layer.info.id};
-  return k;
+  return ScriptFile{layer.info.id + "/" + rel, path.string(), layer.info.id};
+}
+
+std::string Loader::script_key(const LayerFile& layer, const std::string& rel, const toml::node& at,
+                               const std::string& key) {
+  auto f = script_file(layer, rel, at, key);
+  if (!f) return "";
+  out.scripts[f->key] = *f;
+  return f->key;
+}
+
+// [screen]: the screen script stays out of out.scripts, so the game's host
+// never loads it; internal names gather over the layers, each checked.
+void Loader::read_screen(const LayerFile& layer, const toml::table& screen) {
+  Table t(*this, screen, "screen");
+  if (auto rel = t.str("script")) {
+    const toml::node& at = *t.raw().get("script");
+    if (auto f = script_file(layer, *rel, at, "screen.script")) out.screen = *f;
+    touch(layer, "screen.script", pos_of(at.source()));
+  }
+  if (auto names = t.strings("internal")) {
+    const toml::array& at = *t.raw().get("internal")->as_array();
+    for (size_t i = 0; i < names->size(); ++i) {
+      const std::string& n = (*names)[i];
+      const size_t star = n.find('*');
+      if (n.empty() || n == "*" || (star != std::string::npos && star + 1 != n.size()))
+        error(*at.get(i), "screen.internal[" + std::to_string(i) + "]",
+              "'" + escape_id(n) + "' is not a name or a prefix ending in '*' (e.g. \"fight@*\")");
+      else if (std::find(out.internal.begin(), out.internal.end(), n) == out.internal.end())
+        out.internal.push_back(n);
+    }
+  }
+  t.finish();
 }
 
 void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
@@ -1058,6 +1092,7 @@ void Loader::merge(const LayerFile& layer) {
 
   if (const toml::table* graphs = root.table("graphs"))
     for (auto&& [k, v] : *graphs) read_graph(layer, std::string(k.str()), v);
+  if (const toml::table* screen = root.table("screen")) read_screen(layer, *screen);
   root.finish();
 
   // Each file is reported where it is named.

@@ -113,7 +113,9 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
       json opts = json::array();
       for (const auto& o : d.options) {
         json oj = {{"id", o.id}, {"label", label(s, d, o, lang)}};
-        if (const Entity* e = s.entity(o.entity)) {
+        // An option may name an entity the seat cannot see (a blind pick):
+        // its card text comes only with what the seat knows.
+        if (const Entity* e = known(s, o.entity, seat) ? s.entity(o.entity) : nullptr) {
           const EntityDef& def = *packs_->defs[e->def];
           if (!def.text.en.empty()) oj["text"] = def.text.get(lang);
         }

@@ -58,3 +58,14 @@ TEST(ApiDocs, EverySectionGivesASignature) {
     EXPECT_EQ(next.rfind("`tabula." + name, 0), 0u) << "tabula." << name << ": the line after the heading should be its signature";
   }
 }
+
+// The Screens section says which functions a screen's `tabula` holds.
+TEST(ApiDocs, TheScreensSectionListsTheScreensFunctions) {
+  std::string text;
+  documented_functions(text);
+  const auto at = text.find("\n## Screens\n");
+  ASSERT_NE(at, std::string::npos) << "docs/lua-api.md has no '## Screens' section";
+  const std::string section = text.substr(at, text.find("\n### ", at) - at);
+  for (const auto& name : tabula::screen_api_function_names())
+    EXPECT_NE(section.find("`tabula." + name + "`"), std::string::npos) << "the Screens section does not list tabula." << name;
+}

@@ -151,6 +151,14 @@ class Cli : public testing::Test {
     write_file(tmp_ / "packs" / "sealed" / "rules.lua", kSealedLua);
     write_file(tmp_ / "packs" / "sealed" / "texts.toml", kSealedTexts);
     write_file(tmp_ / "packs" / "short" / "pack.toml", kHouseRuleToml);
+    // The screen test pack, and a layer whose screen fails on every draw.
+    copy_dir(fs::path(TABULA_SOURCE_DIR) / "tests" / "packs" / "screen", tmp_ / "packs" / "screen");
+    write_file(tmp_ / "packs" / "screen-broken" / "pack.toml",
+               "[pack]\nid = \"screen-broken\"\npatches = \"screen\"\n[screen]\nscript = \"broken.lua\"\n");
+    write_file(tmp_ / "packs" / "screen-broken" / "broken.lua",
+               "return { draw = function(view) error('no screen today') end }\n");
+    copy_dir(tmp_ / "packs" / "screen", tmp_ / "badscreen" / "screen");
+    write_file(tmp_ / "badscreen" / "screen" / "screen.lua", "return {\n");
     // A duel whose knight fails in every damage modifier: a script error on the first hit.
     copy_dir(duel, tmp_ / "broken" / "duel");
     write_file(tmp_ / "broken" / "duel" / "cards" / "knight.lua",
@@ -390,11 +398,11 @@ TEST_F(Cli, PersonPlaysPracticeDungeonOneThrough) {
   // boulder, troll, troll's standard attack; round 2: send the goblin
   Output o = tabula("play dungeon-lords --practice 1", "2\n2\n1\n2\n");
   EXPECT_EQ(o.code, 0) << o.text;
-  EXPECT_TRUE(has(o.text, "party (seat 1): Fighter [hp 3], Fighter [hp 4], Priest [hp 3, heal 1]")) << o.text;
+  EXPECT_TRUE(has(o.text, "▼ entrance ← Fighter (hp 3), Fighter (hp 4), Priest (hp 3, heal 1)\n")) << o.text;
   EXPECT_TRUE(has(o.text, "Troll: which attack?")) << o.text;
   EXPECT_TRUE(has(o.text, "The heroes conquer Tunnel at c3 r1")) << o.text;
   EXPECT_TRUE(has(o.text, "Game over after 4 choices")) << o.text;
-  EXPECT_TRUE(has(o.text, R"("conquered":1,"prisoners":3)")) << o.text;
+  EXPECT_TRUE(has(o.text, "Prisoners                      3\nConquered squares              1\n")) << o.text;
 }
 
 TEST_F(Cli, PlayQuitsCleanly) {
@@ -694,6 +702,61 @@ TEST_F(Cli, PlayReadsSetsOfOptions) {
   EXPECT_TRUE(has(text.str(), "\"option\": \"2,4\"")) << text.str();
   Output r = tabula("replay " + tmp("sets.json"));
   EXPECT_EQ(r.code, 0) << r.text;
+}
+
+// A person plays a whole three-lord game of Dungeon Lords on the pack's
+// screen: the dungeon as a grid, the board and the Evil scale, the final
+// scores as a table; never the rules' bookkeeping or raw data.
+TEST_F(Cli, PlayShowsThePacksScreen) {
+  std::string ones;
+  for (int i = 0; i < 400; ++i) ones += "1\n";
+  Output o = tabula("play dungeon-lords --players 3 --seats human,random,random --seed 1", ones);
+  ASSERT_EQ(o.code, 0) << o.text.substr(0, 4000);
+  for (const char* part : {"== Year 1 · Winter (round 1 of 4) ==", "Evil       1 2 3 4 5[you S2 S3] 6 7 8 9 ‖ 10 11 12 13 14 15   (‖ from 10 on the paladin comes)\n",
+                           "Central board", "  Get Food           ·   1 gold → 2 food", "Tavern     ",
+                           "      c1            c2            c3            c4            c5            ✗ conquered  » battlefield\n"
+                           "                                  ▼ entrance\n",
+                           "  r1  ·             ·             Tunnel        ·             ·\n",
+                           "Orders     in hand: ", "Your plan  1. ", "Other lords\nSeat 2",
+                           "== Year 1 · Combat, round 1 of 4 ==", "Final scores              Seat 1    Seat 2    Seat 3\n",
+                           "\nTotal      ", "Winner: Seat ", "Game over after "})
+    EXPECT_TRUE(has(o.text, part)) << part << "\n" << o.text.substr(0, 6000);
+  for (const char* raw : {"fight@", "slots=", "your secrets", "Result: {", "{\"", "\ngame: "})
+    EXPECT_FALSE(has(o.text, raw)) << raw;
+  Output cs = tabula("play dungeon-lords --players 3 --seed 1 --lang cs", ones);
+  ASSERT_EQ(cs.code, 0) << cs.text.substr(0, 4000);
+  for (const char* part : {"== Rok 1 · Zima (1. kolo ze 4) ==", "Tvůj dungeon", "▼ vchod", "Hrací plán",
+                           "Konečné body", "Celkem", "Vítěz"})
+    EXPECT_TRUE(has(cs.text, part)) << part << "\n" << cs.text.substr(0, 4000);
+}
+
+// A screen that fails is named once; the plain screen takes its place,
+// without the variables the pack marks internal, and the result is words.
+TEST_F(Cli, PlayFallsBackToThePlainScreen) {
+  Output o = tabula("play " + tmp("packs/screen") + " --with " + tmp("packs/screen-broken") + " --seats human,random --seed 1",
+                    "1\n1\n");
+  ASSERT_EQ(o.code, 0) << o.text;
+  const size_t failed = o.text.find("(the pack's screen failed: ");
+  ASSERT_NE(failed, std::string::npos) << o.text;
+  EXPECT_EQ(failed, o.text.rfind("(the pack's screen failed: ")) << o.text;
+  EXPECT_TRUE(has(o.text, "broken.lua:1")) << o.text;
+  EXPECT_TRUE(has(o.text, "no screen today; showing the plain screen)")) << o.text;
+  EXPECT_TRUE(has(o.text, "\ngame: round=1\n")) << o.text;
+  EXPECT_TRUE(has(o.text, "  hand (seat 1): Ace, King\n")) << o.text;
+  EXPECT_TRUE(has(o.text, "    your secrets: plan=")) << o.text;
+  EXPECT_FALSE(has(o.text, "tally")) << o.text;
+  EXPECT_FALSE(has(o.text, "scratch@")) << o.text;
+  EXPECT_TRUE(has(o.text, "1) Ace — Beats every other card.\n")) << o.text;
+  EXPECT_TRUE(has(o.text, "Result:\n  scores: 3, 1\n  winners: 1\n")) << o.text;
+}
+
+TEST_F(Cli, CheckLoadsTheScreen) {
+  Output ok = tabula("check " + tmp("packs/screen"));
+  EXPECT_EQ(ok.code, 0) << ok.text;
+  Output bad = tabula("check " + tmp("badscreen/screen"));
+  EXPECT_EQ(bad.code, 1) << bad.text;
+  EXPECT_TRUE(has(bad.text, "script error in pack screen at screen/screen.lua:2, hook load:")) << bad.text;
+  EXPECT_TRUE(has(bad.text, "FAILED: 1 error")) << bad.text;
 }
 
 }  // namespace

@@ -153,3 +153,22 @@ TEST(Decisions, ViewsHideOtherHandsHiddenZonesAndFaceDownCards) {
   for (const std::string& v : {v0, v1, v2}) EXPECT_FALSE(contains(v, "rng")) << v;
   EXPECT_EQ(s.hash(), before);  // looking changes nothing
 }
+
+// An option may name an entity the seat cannot see (a blind pick): the view
+// gives an option's card text only for an entity the seat knows.
+TEST(Decisions, AnOptionsCardTextOnlyForWhatTheSeatKnows) {
+  LoadResult r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/screen");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  State s = e.new_game(1, 2);
+  Decision& d = s.pending[0].seat == 0 ? s.pending[0] : s.pending[1];
+  auto first_option = [&] {
+    const json view = json::parse(e.view_json(s, 0));
+    for (const auto& dj : view["decisions"])
+      if (dj["seat"] == 1) return dj["options"][0];
+    return json();
+  };
+  EXPECT_EQ(first_option().value("text", ""), "Beats every other card.");  // the ace in seat 1's hand
+  d.options[0].entity = s.zones[e.zone_of_def(s, "deck", -1)].items[0];  // the ace in the hidden deck
+  EXPECT_FALSE(first_option().contains("text")) << first_option().dump();
+}

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "core/screen.h"
 #include "core/state_json.h"
 #include "tools/tabula/common.h"
 
@@ -106,6 +107,15 @@ int cmd_check(const CheckArgs& a) {
       }
     }
   }
+  // The screen is no module of the game's: it loads on its own.
+  if (engine && Screen::declared(engine->packs())) {
+    try {
+      Screen screen(*engine);
+    } catch (const ScriptError& e) {
+      script_error = e.what();
+      ++errors;
+    }
+  }
 
   if (a.json) {
     json j = {{"ok", errors == 0}, {"pack", a.pack}, {"errors", errors}, {"warnings", warnings}, {"diagnostics", diags}};
@@ -147,7 +157,7 @@ int cmd_check(const CheckArgs& a) {
   }
 
   if (!script_error.empty()) std::cout << script_error << "\n";
-  if (!engine) {
+  if (!engine || errors) {
     std::cout << "FAILED: " << errors << " error" << (errors == 1 ? "" : "s");
     if (warnings) std::cout << ", " << warnings << " warning" << (warnings == 1 ? "" : "s");
     std::cout << "\n";

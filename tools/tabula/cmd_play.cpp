@@ -8,13 +8,16 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 #include <unistd.h>
 
 #include "core/game_log.h"
 #include "core/playout.h"
+#include "core/screen.h"
 #include "core/state_json.h"
 #include "core/subset.h"
 #include "tools/tabula/common.h"
+#include "tools/tabula/plain_screen.h"
 #include "tools/tabula/ui_text.h"
 
 namespace tabula::cli {
@@ -23,19 +26,33 @@ using nlohmann::json;
 
 namespace {
 
-std::string brief(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+// Card texts after long option labels are wrapped at this width.
+constexpr size_t kOptionWidth = 110;
 
-std::string dict_line(const json& d) {
-  std::string s;
-  for (const auto& [k, v] : d.items()) s += (s.empty() ? "" : ", ") + k + "=" + brief(v);
-  return s;
-}
-
-// The name a pack gives an id on screen: its text `<what>.<id>` (e.g.
-// "zone.party", "counter.gold", "prop.hp") in the language, else the id.
-std::string shown_name(const Engine& e, const State& s, const char* what, const std::string& id, const std::string& lang) {
-  int32_t key = e.packs().text_id(std::string(what) + "." + id);
-  return key < 0 ? id : e.render(s, TextRef{key, Value()}, lang);
+// `line` broken between words into lines of at most `width` characters
+// (UTF-8 characters, not bytes), each after the first starting with
+// `indent`; every line ends with a newline.
+std::string wrapped(const std::string& line, size_t width, const std::string& indent) {
+  auto chars = [](const std::string& s) {
+    size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  std::string out, current;
+  size_t at = 0;
+  while (at < line.size()) {
+    size_t end = line.find(' ', at + 1);
+    if (end == std::string::npos) end = line.size();
+    const std::string word = line.substr(at, end - at);  // with its leading space, but the first
+    if (!current.empty() && chars(current) + chars(word) > width && word.front() == ' ') {
+      out += current + "\n";
+      current = indent + word.substr(1);
+    } else {
+      current += word;
+    }
+    at = end;
+  }
+  return out + current + "\n";
 }
 
 class Table {
@@ -48,107 +65,101 @@ class Table {
     return ui(lang_, Ui::Seat, std::to_string(seat + 1)) + " (" + ui(lang_, human_[seat] ? Ui::Human : Ui::Random) + ")";
   }
 
+  // A line about what happened. With a person at the table it waits for
+  // the next screen and is printed under it, next to the question, where
+  // the person reads: a screen is taller than a terminal.
+  void say(const std::string& line) {
+    if (humans_ == 0) std::cout << line << "\n";
+    else recent_.push_back(line);
+  }
+  void flush() {
+    for (const auto& line : recent_) std::cout << line << "\n";
+    recent_.clear();
+  }
+
   // Journal lines a watcher at this table may read now; with several human
   // seats, private lines wait for their seat's next turn.
   void journal(const State& s) {
     for (const auto& l : s.journal) {
       const std::string text = e_.render(s, l.text, lang_);
-      if (l.seat < 0) std::cout << "  | " << text << "\n";
-      else if (humans_ == 0) std::cout << "  | [" << ui(lang_, Ui::Seat, std::to_string(l.seat + 1)) << "] " << text << "\n";
+      if (l.seat < 0) say("  | " + text);
+      else if (humans_ == 0) say("  | [" + ui(lang_, Ui::Seat, std::to_string(l.seat + 1)) + "] " + text);
       else if (l.seat < static_cast<int>(human_.size()) && human_[l.seat]) {
-        if (humans_ == 1) std::cout << "  | " << text << "\n";
+        if (humans_ == 1) say("  | " + text);
         else held_[l.seat].push_back(text);
       }
     }
   }
 
+  // What `seat` sees before it chooses: the pack's screen when it has one,
+  // else the generic one; then who else is still deciding.
   void situation(const State& s, int seat) {
+    std::cout << "\n" << ui(lang_, Ui::ToChoose, seat_name(seat)) << "\n";
+    for (const auto& line : screen(s, seat)) std::cout << line << "\n";
+    if (!recent_.empty() || !held_[seat].empty()) std::cout << "\n";
+    flush();
     for (const auto& t : held_[seat]) std::cout << "  | " << ui(lang_, Ui::Private) << " " << t << "\n";
     held_[seat].clear();
     json v = json::parse(e_.view_json(s, seat, lang_));
-    std::cout << "\n" << ui(lang_, Ui::ToChoose, seat_name(seat)) << "\n";
-    if (!v["vars"].empty()) std::cout << ui(lang_, Ui::Game) << ": " << dict_line(v["vars"]) << "\n";
-    for (const auto& st : v["seats"]) {
-      int i = st["seat"].get<int>() - 1;
-      std::cout << (i == seat ? "* " : "  ") << ui(lang_, Ui::Seat, std::to_string(i + 1));
-      if (i == s.start_seat) std::cout << " " << ui(lang_, Ui::Starts);
-      std::string counters;
-      for (const auto& [k, val] : st["counters"].items())
-        counters += (counters.empty() ? "" : ", ") + shown_name(e_, s, "counter", k, lang_) + "=" + brief(val);
-      std::cout << ": " << (counters.empty() ? "-" : counters) << "\n";
-      if (st.contains("secret") && !st["secret"].empty())
-        std::cout << "    " << ui(lang_, Ui::YourSecrets) << ": " << dict_line(st["secret"]) << "\n";
-    }
-    for (const auto& z : v["zones"]) {
-      if (z["count"].get<size_t>() == 0) continue;
-      std::string name = shown_name(e_, s, "zone", z["zone"].get<std::string>(), lang_);
-      if (z.contains("seat")) name += " (" + ui(lang_, Ui::OfSeat, std::to_string(z["seat"].get<int>())) + ")";
-      std::cout << "  " << name << ": ";
-      if (z.contains("groups")) {  // counts per definition: "8× Militia, 3× Short Sword"
-        std::string groups;
-        for (const auto& g : z["groups"]) {
-          const EntityDef* def = e_.packs().entity(g["def"].get<std::string>());
-          groups += (groups.empty() ? "" : ", ") + std::to_string(g["count"].get<size_t>()) + "× " +
-                    (def ? def->name.get(lang_) : g["name"].get<std::string>());
-        }
-        if (z.contains("hidden")) groups += (groups.empty() ? "" : ", ") + ui(lang_, Ui::FaceDown, std::to_string(z["hidden"].get<size_t>()));
-        std::cout << groups;
-        if (!z.contains("items")) {
-          std::cout << "\n";
-          continue;
-        }
-        std::cout << " | ";  // and what was revealed to this seat, at its place
-      }
-      if (!z.contains("items")) {
-        std::cout << ui(lang_, Ui::Hidden, std::to_string(z["count"].get<size_t>())) << "\n";
-        continue;
-      }
-      std::string items;
-      int hidden = 0;
-      // Items of a zone this seat cannot see are what was revealed to it
-      // among hidden ones: say where each lies.
-      const int zone = e_.zone_of_def(s, z["zone"].get<std::string>(), z.value("seat", 0) - 1);
-      const bool hidden_zone = !e_.sees_items(s, zone, seat);
-      for (size_t i = 0; i < z["items"].size(); ++i) {
-        const json& it = z["items"][i];
-        if (it.value("hidden", false)) {
-          ++hidden;
-          continue;
-        }
-        const std::string at = hidden_zone ? " (" + std::to_string(i + 1) + ")" : "";
-        items += (items.empty() ? "" : ", ") + entity(s, it) + at;
-      }
-      if (hidden && !z.contains("groups")) items += (items.empty() ? "" : ", ") + ui(lang_, hidden_zone ? Ui::Hidden : Ui::FaceDown, std::to_string(hidden));
-      std::cout << items << "\n";
-    }
     for (const auto& d : v["decisions"])
       if (d.value("waiting", false)) {
         const std::string who = std::to_string(d["seat"].get<int>());
-        std::cout << "  " << (d.contains("prompt") ? ui(lang_, Ui::WaitingFor, who, brief(d["prompt"])) : ui(lang_, Ui::WaitingSecret, who))
+        std::cout << "  " << (d.contains("prompt") ? ui(lang_, Ui::WaitingFor, who, d["prompt"].get<std::string>())
+                                                   : ui(lang_, Ui::WaitingSecret, who))
                   << "\n";
       }
+  }
+
+  // The options of `seat`'s decision, numbered, each with its card's text
+  // when it offers a card the seat knows.
+  void options(const State& s, int seat) {
+    json v = json::parse(e_.view_json(s, seat, lang_));
+    for (const auto& d : v["decisions"]) {
+      if (d.value("waiting", false)) continue;
+      size_t i = 0;
+      for (const auto& o : d["options"]) {
+        std::string line = "  " + std::to_string(++i) + ") " + o["label"].get<std::string>();
+        if (o.contains("text")) line += " — " + o["text"].get<std::string>();
+        std::cout << wrapped(line, kOptionWidth, "       ");
+      }
+    }
+  }
+
+  // The end of the game as the pack's screen draws it for a person at the
+  // table (the first human seat, else an onlooker); without a screen, the
+  // result's data in words.
+  void ending(const State& s) {
+    const auto first = std::find(human_.begin(), human_.end(), true);
+    const int seat = first == human_.end() ? -1 : static_cast<int>(first - human_.begin());
+    if (Screen::declared(e_.packs()) && !screen_failed_.count(seat)) {
+      const std::vector<std::string> lines = screen(s, seat);
+      if (!screen_failed_.count(seat)) {
+        for (const auto& line : lines) std::cout << line << "\n";
+        return;
+      }
+    }
+    std::cout << ui(lang_, Ui::Result) << ":\n";
+    for (const auto& line : plain_result(s.result)) std::cout << line << "\n";
   }
 
   const std::string& lang() const { return lang_; }
 
  private:
-  // "Knight [damage 1]": the name in the chosen language and the props the
-  // pack shows for its kind, or else those that differ from the definition's.
-  std::string entity(const State& st, const json& it) const {
-    const EntityDef* def = e_.packs().entity(it["def"].get<std::string>());
-    std::string s = def ? def->name.get(lang_) : it["name"].get<std::string>();
-    if (!it.value("face_up", true)) s += " (" + ui(lang_, Ui::FaceDownWord) + ")";
-    std::string extra;
-    if (it.contains("show")) {  // the pack chose what to show for this kind
-      for (const auto& kv : it["show"])
-        extra += (extra.empty() ? "" : ", ") + shown_name(e_, st, "prop", kv[0].get<std::string>(), lang_) + " " + brief(kv[1]);
-    } else if (it.contains("props")) {
-      for (const auto& [k, val] : it["props"].items()) {
-        if (def && value_to_json(dict_get(def->props, k)) == val) continue;
-        extra += (extra.empty() ? "" : ", ") + shown_name(e_, st, "prop", k, lang_) + " " + brief(val);
+  // The pack's screen for `seat` (one Lua host per seat, made when it
+  // first looks), or the generic screen when the pack has none or its
+  // screen failed: a failing screen is named once and not asked again.
+  std::vector<std::string> screen(const State& s, int seat) {
+    if (Screen::declared(e_.packs()) && !screen_failed_.count(seat)) {
+      try {
+        auto& sc = screens_[seat];
+        if (!sc) sc = std::make_unique<Screen>(e_);
+        return sc->draw(s, seat, lang_);
+      } catch (const ScriptError& err) {
+        screen_failed_.insert(seat);
+        std::cout << ui(lang_, Ui::ScreenFailed, err.what()) << "\n";
       }
     }
-    return extra.empty() ? s : s + " [" + extra + "]";
+    return plain_screen(e_, s, seat, lang_);
   }
 
   Engine& e_;
@@ -156,6 +167,9 @@ class Table {
   std::string lang_;
   int humans_ = 0;
   std::map<int, std::vector<std::string>> held_;
+  std::vector<std::string> recent_;  // said since the last screen
+  std::map<int, std::unique_ptr<Screen>> screens_;
+  std::set<int> screen_failed_;
 };
 
 // Only this much of a line is kept: no answer is longer, and a stream
@@ -335,6 +349,7 @@ int cmd_play(const PlayArgs& a) {
       const Decision* d = s.pending_for(seat);
       if (!d) continue;
       if (d->options.empty()) {
+        table.flush();
         std::cout << "error: " << table.seat_name(seat) << " must decide \"" << e.prompt(s, *d, a.lang) << "\" but has no options\n";
         status = 1;
         quit = true;
@@ -345,8 +360,7 @@ int cmd_play(const PlayArgs& a) {
       if (d->subset() && seat < static_cast<int>(human.size()) && human[seat]) {
         table.situation(s, seat);
         std::cout << e.prompt(s, *d, a.lang) << "\n" << ui(a.lang, Ui::PickSet, pick_range(*d), d->pick_min == 0 ? ui(a.lang, Ui::NoneHint) : "") << "\n";
-        for (size_t i = 0; i < d->options.size(); ++i)
-          std::cout << "  " << i + 1 << ") " << e.label(s, *d, d->options[i], a.lang) << "\n";
+        table.options(s, seat);
         if (!ask_set(*d, a.lang, set)) {
           quit = true;
           break;
@@ -361,13 +375,12 @@ int cmd_play(const PlayArgs& a) {
         agents[seat].choose_subset(s, *d, set);
         check_subset(*d, set);  // sorts: the option string lists the set in option order
         option = subset_id(*d, set);
-        if (d->secret && any_human) std::cout << ui(a.lang, Ui::SecretChoice, table.seat_name(seat)) << "\n";
-        else std::cout << ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(e, s, *d, set, a.lang)) << "\n";
+        table.say(d->secret && any_human ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
+                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(e, s, *d, set, a.lang)));
       } else if (seat < static_cast<int>(human.size()) && human[seat]) {
         table.situation(s, seat);
         std::cout << e.prompt(s, *d, a.lang) << "\n";
-        for (size_t i = 0; i < d->options.size(); ++i)
-          std::cout << "  " << i + 1 << ") " << e.label(s, *d, d->options[i], a.lang) << "\n";
+        table.options(s, seat);
         int k = ask(d->options.size(), a.lang);
         if (k < 0) {
           quit = true;
@@ -381,11 +394,12 @@ int cmd_play(const PlayArgs& a) {
       } else {
         const Option& pick = d->options[agents[seat].choose(s, *d)];
         option = pick.id;
-        if (d->secret && any_human) std::cout << ui(a.lang, Ui::SecretChoice, table.seat_name(seat)) << "\n";
-        else std::cout << ui(a.lang, Ui::Chose, table.seat_name(seat), e.label(s, *d, pick, a.lang)) << "\n";
+        table.say(d->secret && any_human ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
+                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), e.label(s, *d, pick, a.lang)));
       }
       ApplyResult r = e.apply(s, seat, option);
       if (!r.ok) {
+        table.flush();
         std::cout << "error: " << r.error << "\n";
         if (human[seat]) {
           std::cout << ui(a.lang, Ui::NothingChanged) << "\n";
@@ -401,11 +415,12 @@ int cmd_play(const PlayArgs& a) {
     }
   }
 
+  table.flush();
   const std::string made = ui_choices(a.lang, log.choices.size());
   if (s.over) {
     std::cout << "\n" << ui(a.lang, Ui::GameOver, made) << "\n";
+    table.ending(s);
     if (!s.result_text.empty()) std::cout << e.render(s, s.result_text, a.lang) << "\n";
-    std::cout << ui(a.lang, Ui::Result) << ": " << value_to_json(s.result).dump() << "\n";
   } else if (status == 0) {
     std::cout << ui(a.lang, Ui::QuitAfter, made) << "\n";
   }

@@ -44,8 +44,9 @@ const Phrase& phrase(Ui what) {
       {"nothing", "nic"},
       {"; none or - for no option", "; none nebo - pro žádnou"},
       {"(a line longer than {1} MiB: the input ends here)", "(řádek delší než {1} MiB: vstup zde končí)"},
+      {"(the pack's screen failed: {1}; showing the plain screen)", "(obrazovka balíčku selhala: {1}; zobrazuji prostou obrazovku)"},
   };
-  static_assert(std::size(table) == static_cast<size_t>(Ui::EndlessLine) + 1, "one phrase per Ui, in its order");
+  static_assert(std::size(table) == static_cast<size_t>(Ui::ScreenFailed) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace

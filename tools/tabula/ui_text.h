@@ -34,7 +34,8 @@ enum class Ui {
   EnterSet,       // "Please enter {1} different numbers from 1 to {2} ...{3}"
   NoneChosen,     // what a set with nothing in it reads as
   NoneHint,       // how to choose no option
-  EndlessLine,    // "(a line longer than {1} MiB: the input ends here)"; the last phrase
+  EndlessLine,    // "(a line longer than {1} MiB: the input ends here)"
+  ScreenFailed,   // "(the pack's screen failed: {1}; showing the plain screen)"; the last phrase
 };
 
 // The phrase in `lang` with {1}, {2}, {3} replaced.
