@@ -2,12 +2,12 @@
 # Builds Tabula with AddressSanitizer + UndefinedBehaviorSanitizer into
 # build-asan/, then runs every unit test and a few hundred random games of each
 # pack in content/ under it. Any sanitizer report fails the run.
-#   tools/sanitize.sh            # 500 games per pack
+#   tools/sanitize.sh            # 200 games per pack (whole games: Dungeon Lords runs 150-300 choices each)
 #   TABULA_SAN_GAMES=50 tools/sanitize.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-games="${TABULA_SAN_GAMES:-500}"
+games="${TABULA_SAN_GAMES:-200}"
 jobs="${TABULA_JOBS:-2}"
 start=$SECONDS
 
