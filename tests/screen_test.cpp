@@ -275,9 +275,14 @@ TEST(Screen, DungeonLordsShowsNoOtherLordsSecrets) {
 // the onlooker without a script error, and never prints the scripts'
 // bookkeeping.
 TEST(Screen, DungeonLordsDrawsAWholeGame) {
-  auto e = engine("content/dungeon-lords");
-  ASSERT_TRUE(e);
-  for (int seats : {2, 3, 4}) {
+  // The first game, 2 to 4 lords; the full game (special events, the kept
+  // order card), 3 lords.
+  const std::vector<std::pair<std::vector<std::string>, int>> games = {{{}, 2}, {{}, 3}, {{}, 4}, {{"full"}, 3}};
+  for (const auto& [layers, seats] : games) {
+    std::vector<std::string> extra;
+    for (const auto& l : layers) extra.push_back(std::string(TABULA_SOURCE_DIR) + "/content/dungeon-lords-" + l);
+    auto e = engine("content/dungeon-lords", extra);
+    ASSERT_TRUE(e);
     State s = e->new_game(static_cast<uint64_t>(seats), seats);
     Screen screen(*e);
     std::vector<RandomAgent> agents;

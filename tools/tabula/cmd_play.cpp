@@ -154,7 +154,7 @@ class Table {
         auto& sc = screens_[seat];
         if (!sc) sc = std::make_unique<Screen>(e_);
         return sc->draw(s, seat, lang_);
-      } catch (const ScriptError& err) {
+      } catch (const std::exception& err) {  // a script error, or a view too deep to hand over
         screen_failed_.insert(seat);
         std::cout << ui(lang_, Ui::ScreenFailed, err.what()) << "\n";
       }

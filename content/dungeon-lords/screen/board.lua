@@ -41,12 +41,11 @@ function B.in_combat(view)
   return false
 end
 
--- "Taxes — Pay 1 gold per ...", a dash, or the names of several tiles.
+-- "Taxes — Pay 1 gold per ...", each tile with its text (a special event
+-- comes with its card), or a dash.
 local function event(view, zone)
   local tiles = S.items(view, zone)
-  local e = tiles[1]
-  if #tiles ~= 1 then return W.names(tiles) end
-  return e.text and e.text ~= "" and e.name .. " — " .. e.text or e.name
+  return S.join(tiles, function(e) return e.text and e.text ~= "" and e.name .. " — " .. e.text or e.name end, " · ", "—")
 end
 
 -- "this round: Thief (hp 3), Wizard (...)" as parts to flow, one per hero.
