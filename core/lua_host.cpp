@@ -1019,7 +1019,9 @@ void LuaHost::push_context(const Call& c, const Option* choice, const std::vecto
                            const State& state) {
   lua_State* L = L_;
   const size_t depth = static_cast<size_t>(depth_ - 1);
-  if (depth >= ctx_refs_.size()) {
+  // A probe (call_value) takes a depth without a shared table, so more than
+  // one level may be missing.
+  while (depth >= ctx_refs_.size()) {
     lua_createtable(L, 0, 4);
     lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_meta_);
     lua_setmetatable(L, -2);

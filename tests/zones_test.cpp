@@ -320,6 +320,18 @@ TEST(ZonesDeckbuilder, ScopedAndUnscopedPlayAlike) {
   EXPECT_TRUE(revealed);
 }
 
+// A probe may be the engine's first call, and it may run a modifier from
+// inside: the modifier's context sits two levels deep before any call has
+// made the first level's (the bench's BM_ModifyScoped did this).
+TEST(ZonesProbe, AFirstProbeMayRunModifiers) {
+  LoadResult r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/zones-bench");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  State s = e.blank_state(1, 2);
+  e.host().call_value(s, "zones-bench/rules.lua", "build", Value("scoped"));
+  EXPECT_EQ(e.host().call_value(s, "zones-bench/rules.lua", "scoped", Value()), Value(5));
+}
+
 // A layer's [change.x] may give an entry another scope.
 TEST(ZonesLayers, ChangeMovesAnEntrysScope) {
   LoadResult r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/zones-patch");
