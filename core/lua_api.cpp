@@ -718,6 +718,17 @@ int l_call(lua_State* L) {
   });
 }
 
+// Whether an entity's own script has function `fn`: rules ask before they
+// hand a card a step that only some cards take (tabula.call errs otherwise).
+int l_handles(lua_State* L) {
+  LuaHost& h = host(L);
+  EntityId id = entity_arg(L, 1);
+  luaL_checkstring(L, 2);
+  const EntityDef& d = *packs(L).defs[state(L).entities[id].def];
+  lua_pushboolean(L, !d.script.empty() && h.lua_function_id(L, h.module_index(d.script), 2) >= 0);
+  return 1;
+}
+
 int l_modify(lua_State* L) {
   std::string_view channel = str_arg(L, 1);
   int64_t amount = luaL_checkinteger(L, 2);
@@ -1014,8 +1025,9 @@ const luaL_Reg kApi[] = {
     {"set_start_seat", l_set_start_seat}, {"current_seat", l_current_seat},
     {"random", l_random},         {"decide", l_decide},
     {"schedule", l_schedule},     {"emit", l_emit},
-    {"call", l_call},             {"modify", l_modify},
-    {"start", l_start},           {"damage", l_damage},
+    {"call", l_call},             {"handles", l_handles},
+    {"modify", l_modify},         {"start", l_start},
+    {"damage", l_damage},
     {"heal", l_heal},             {"knock_out", l_knock_out},
     {"defenders", l_defenders},   {"combat", l_combat},
     {"log", l_log},               {"game_over", l_game_over},

@@ -320,6 +320,17 @@ TEST(ZonesDeckbuilder, ScopedAndUnscopedPlayAlike) {
   EXPECT_TRUE(revealed);
 }
 
+// tabula.handles: whether an entity's own script has a function, dotted
+// names included (the blade's script modifies attack; the horn's does not).
+TEST_F(Zones, HandlesNamesTheFunctionsOfAnEntitysScript) {
+  lua(kPositions);
+  EXPECT_EQ(lua("return tabula.handles(1, 'modify.attack')"), Value(true));
+  EXPECT_EQ(lua("return tabula.handles(6, 'modify.attack')"), Value(false));
+  EXPECT_EQ(lua("return tabula.handles(6, 'modify.mixed')"), Value(true));
+  EXPECT_EQ(lua("return tabula.handles(1, 'nothing')"), Value(false));
+  EXPECT_TRUE(contains(error_of("return tabula.handles(99, 'x')"), "99"));
+}
+
 // A probe may be the engine's first call, and it may run a modifier from
 // inside: the modifier's context sits two levels deep before any call has
 // made the first level's (the bench's BM_ModifyScoped did this).
