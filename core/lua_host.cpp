@@ -737,8 +737,31 @@ void LuaHost::load(const std::vector<const ScriptFile*>& files) {
     throw;
   }
   end_transaction();
+  add_required_modules();
   number_functions();
   mark_script_state();
+}
+
+// Modules that scripts required but no pack names are loaded too: their
+// functions get ids like any module's (a helper module may pass its own
+// function as an on_choice), and their handlers listen as a rule module's.
+void LuaHost::add_required_modules() {
+  lua_State* L = L_;
+  std::vector<std::string> keys;
+  lua_getfield(L, LUA_REGISTRYINDEX, kModules);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) == LUA_TSTRING && lua_istable(L, -1)) keys.emplace_back(lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  std::sort(keys.begin(), keys.end());
+  std::vector<Module> missing;
+  for (const auto& key : keys)
+    if (module_index(key) < 0) missing.push_back(Module{key, key.substr(0, key.find('/')), 0});
+  if (missing.empty()) return;
+  modules_.insert(modules_.end(), missing.begin(), missing.end());
+  std::sort(modules_.begin(), modules_.end(), [](const Module& a, const Module& b) { return a.key < b.key; });
 }
 
 // Runs protected: a walk that runs out of memory or stack must not panic.

@@ -185,6 +185,7 @@ class LuaHost {
   // Loads these modules, numbers their functions and fingerprints them.
   void load(const std::vector<const ScriptFile*>& files);
   void load_module(const ScriptFile& file);
+  void add_required_modules();
   void number_functions();
   [[noreturn]] void raise(const State& s, const Call& c, const std::string& path, int status);
   // The error on top of the stack, popped, as a ScriptError of `module`.
