@@ -1,0 +1,335 @@
+-- The Dungeon (§4.3) and the battle (§5): equip weapons (D3), choose the
+-- target (D4), its Battle effects, Diseases, the outcome; then the end of
+-- the battle (§5.8.1) and the refill of the Hall (§5.9).
+--
+-- The attack is computed, never accumulated: `M.compute` adds up what every
+-- card in play contributes now (its printed Attack, Magic Attack and Light,
+-- the bonuses D2 effects gave it, and what its script adds through the
+-- extension point `battle`), applies the target's abilities, the
+-- reductions, the light penalty and the defeat conditions, in the order of
+-- §5.2. So a Strength loss in a Battle effect drops a weapon at once, and
+-- a destroyed card that stays in play until the end of the battle keeps
+-- counting.
+local T = tabula
+local C = require "rules.cards"
+local hall = require "rules.hall"
+local M = {}
+
+local FACTOR = T.param("light_factor")
+
+-- --- strength and weapons -------------------------------------------------
+
+-- A hero's Strength now: printed, D2 bonuses and Battle effects
+-- (turn.strength), and what cards add through `strength` (Toryn Gauntlet,
+-- Phalanx Footman).
+function M.strength(hero)
+  local s = T.get(hero, "strength") + (C.turn().strength[C.key(hero)] or 0)
+  for _, n in ipairs(T.collect("strength", { hero = hero })) do s = s + n end
+  return s
+end
+
+-- The hero carrying a weapon, or nil.
+function M.carrier(weapon) return C.turn().carry[C.key(weapon)] end
+
+function M.weapons_of(hero)
+  local out = {}
+  for w, h in pairs(C.turn().carry) do
+    if h == hero then out[#out + 1] = tonumber(w) end
+  end
+  table.sort(out)
+  return out
+end
+
+-- Whether a weapon counts: carried by a hero strong enough for it (§5.2
+-- step 1; a weapon whose hero's Strength fell below its Weight drops).
+function M.weapon_counts(weapon)
+  local h = M.carrier(weapon)
+  return h ~= nil and C.in_play(h) and M.strength(h) >= (T.get(weapon, "weight") or 0)
+end
+
+-- §5.1: a hero that carried a weapon at any time this battle is equipped.
+function M.equipped(hero) return C.turn().carried[C.key(hero)] == true end
+
+-- How many weapons a hero may carry: one, more with Toryn Gauntlet.
+local function capacity(hero)
+  local n = 1
+  for _, k in ipairs(T.collect("weapon_slots", { hero = hero })) do n = n + k end
+  return n
+end
+
+function M.equipping_done() return C.turn().equipping_done end
+
+local function equip_options(seat)
+  local options = {}
+  local heroes = C.heroes(seat)
+  for _, w in ipairs(C.with_tag(seat, "weapon")) do
+    if not M.carrier(w) then
+      for _, h in ipairs(heroes) do
+        if #M.weapons_of(h) < capacity(h) and M.strength(h) >= (T.get(w, "weight") or 0) then
+          options[#options + 1] = { id = C.key(w) .. ">" .. C.key(h), entity = w,
+            label = { "equip.option", weapon = w, hero = h }, weapon = w, hero = h }
+        end
+      end
+    end
+  end
+  return options
+end
+
+-- D3: one weapon at a time onto a hero (Strength ≥ Weight), until done.
+function M.offer_equip(ctx)
+  local seat = C.turn().seat
+  local options = equip_options(seat)
+  if #options == 0 then
+    C.turn().equipping_done = true
+    return
+  end
+  local shown = { { id = "done", label = "equip.done" } }
+  for _, o in ipairs(options) do shown[#shown + 1] = { id = o.id, entity = o.entity, label = o.label } end
+  T.decide { seat = seat, prompt = "equip.prompt", options = shown, on_choice = "equipped_one", args = { seat = seat } }
+end
+
+function M.equipped_one(ctx)
+  local turn = C.turn()
+  if ctx.choice == "done" then
+    turn.equipping_done = true
+    return
+  end
+  for _, o in ipairs(equip_options(ctx.args.seat)) do
+    if o.id == ctx.choice then
+      turn.carry[C.key(o.weapon)] = o.hero
+      turn.carried[C.key(o.hero)] = true
+      T.log { "log.equipped", seat = ctx.args.seat, weapon = o.weapon, hero = o.hero }
+      return
+    end
+  end
+end
+
+-- --- the attack ---------------------------------------------------------------
+
+-- Whether a hero can attack (§5.1): no effect stopped it.
+function M.can_attack(hero) return not (C.turn().cannot or {})[C.key(hero)] end
+
+-- Whether what `source` gives counts now.
+local function counts(source)
+  if not C.in_play(source) then return false end
+  if T.has_tag(source, "weapon") then return M.weapon_counts(source) end
+  if C.is_hero(source) then return M.can_attack(source) end
+  return true
+end
+
+-- Every contribution of the party, each { source, attack, magic, light,
+-- surplus_magic } (§5.2 step 1).
+function M.contributions(seat, target, rank)
+  local out = {}
+  local bonus = C.turn().bonus
+  for _, c in ipairs(C.party(seat)) do
+    local t = C.type(c)
+    if t == "hero" or t == "village" then
+      local b = bonus[C.key(c)] or {}
+      out[#out + 1] = { source = c, attack = T.get(c, "attack") + (b.attack or 0),
+        magic = T.get(c, "magic") + (b.magic or 0), light = T.get(c, "light") + (b.light or 0) }
+    end
+  end
+  for _, k in ipairs(T.collect("battle", { seat = seat, target = target, rank = rank })) do out[#out + 1] = k end
+  local kept = {}
+  for _, k in ipairs(out) do
+    if counts(k.source) then kept[#kept + 1] = k end
+  end
+  return kept
+end
+
+-- The hero a contribution belongs to: the hero itself, or a weapon's carrier.
+local function hero_of(source)
+  if C.is_hero(source) then return source end
+  if T.has_tag(source, "weapon") then return M.carrier(source) end
+  return nil
+end
+
+-- The light penalty's parts against `target` in `rank` (§5.3): the base
+-- (the rank, times the GLOBAL factors such as Guardian of Night's) and the
+-- monster modifiers (its own `light_mod`, every GLOBAL light in the
+-- Dungeon). Rank 0 has no penalty at all.
+function M.penalty_before_light(target, rank)
+  if rank == 0 then return 0 end
+  local base = rank
+  for _, f in ipairs(T.collect("penalty_factor", {})) do base = base * f end
+  local mods = -T.get(target, "light_mod")
+  for _, c in ipairs(hall.monsters()) do mods = mods - T.get(c, "global_light") end
+  return base + mods
+end
+
+-- A Spell or Item counts as used (Blaze, OQ-44) if it gave something this
+-- battle or one of its effects was used this turn.
+local function spell_or_item_used(seat, contributions)
+  for _, k in ipairs(contributions) do
+    if (T.has_tag(k.source, "spell") or T.has_tag(k.source, "item"))
+      and ((k.attack or 0) ~= 0 or (k.magic or 0) ~= 0 or (k.light or 0) ~= 0) then return true end
+  end
+  for key in pairs(C.turn().used) do
+    local card = tonumber(key:match("^(%d+):"))
+    if card and T.where(card) and (T.has_tag(card, "spell") or T.has_tag(card, "item")) then return true end
+  end
+  return false
+end
+
+-- The battle as it stands (§5.2 steps 1–9). `reductions` and `to_magic`:
+-- how many points of Disease and other "Attack −1" effects there are and
+-- how many of them the player put on Magic Attack (default: none yet).
+function M.compute(seat, target, rank, reductions, to_magic)
+  local turn = C.turn()
+  reductions = reductions or turn.reduce + #C.with_tag(seat, "disease")
+  to_magic = to_magic or turn.to_magic
+  local ks = M.contributions(seat, target, rank)
+  local A, Mg, light, per_surplus = 0, 0, 0, 0
+  local immune_magic = T.get(target, "immune_magic")
+  local immune_unequipped = T.get(target, "immune_unequipped")
+  for _, k in ipairs(ks) do
+    local a, m = k.attack or 0, k.magic or 0
+    local h = hero_of(k.source)
+    if immune_unequipped and h and not M.equipped(h) and C.is_hero(k.source) then a, m = 0, 0 end
+    if immune_magic then m = 0 end
+    A, Mg, light = A + a, Mg + m, light + (k.light or 0)
+    per_surplus = per_surplus + (k.surplus_magic or 0)
+  end
+  -- step 4: reductions, each on a pool that is at least 1
+  local on_magic = math.min(to_magic, Mg)
+  Mg = Mg - on_magic
+  A = math.max(0, A - (reductions - on_magic))
+  Mg = math.max(0, Mg)
+  -- steps 7–8: the light penalty; surplus light feeds Flame heroes (§5.3)
+  local before = M.penalty_before_light(target, rank)
+  local penalty = math.max(0, before - light)
+  local surplus = rank == 0 and light or math.max(0, light - math.max(0, before))
+  if not immune_magic then Mg = Mg + per_surplus * surplus end
+  local total = T.get(target, "magic_only") and Mg or A + Mg
+  total = math.max(0, total - FACTOR * penalty)
+  -- step 9: health and conditions
+  local health = T.get(target, "health")
+  local gold_needed = T.get(target, "double_health_below_gold")
+  if gold_needed > 0 and C.revealed_gold(seat) < gold_needed then health = health * 2 end
+  local win = total >= health
+  if T.get(target, "heroes_needed") > #C.heroes(seat) then win = false end
+  if T.get(target, "spell_or_item_needed") and not spell_or_item_used(seat, ks) then win = false end
+  return { attack = A, magic = Mg, light = light, penalty = penalty, total = total, health = health, win = win }
+end
+
+-- --- choosing the target (D4) -----------------------------------------------
+
+function M.offer_target(ctx)
+  local seat = C.turn().seat
+  local options = {}
+  for _, m in ipairs(hall.monsters()) do
+    local rank = hall.rank_of(m)
+    local r = M.compute(seat, m, rank)
+    options[#options + 1] = { id = rank .. ":" .. T.def(m), entity = m,
+      label = { "target.option", monster = m, rank = rank, total = r.total, health = r.health } }
+  end
+  T.decide { seat = seat, prompt = "target.prompt", options = options, on_choice = "targeted", args = { seat = seat } }
+end
+
+function M.targeted(ctx)
+  local turn = C.turn()
+  for _, m in ipairs(hall.monsters()) do
+    if hall.rank_of(m) .. ":" .. T.def(m) == ctx.choice then
+      turn.target = m
+      turn.rank = hall.rank_of(m)
+      T.log { "log.target", seat = ctx.args.seat, monster = m, rank = turn.rank }
+      return
+    end
+  end
+end
+
+-- --- the battle's stages ------------------------------------------------------
+
+-- Step 3: the target's Battle effects, once, or more while Guardian of
+-- Torment stands in Rank 0 (`battle_repeats`).
+function M.battle_effects(ctx)
+  local turn = C.turn()
+  local m = turn.target
+  if not T.handles(m, "battle") then return end
+  local times = 1
+  for _, n in ipairs(T.collect("battle_repeats", {})) do times = times + n end
+  for _ = 1, times do T.call(m, "battle", { seat = turn.seat, monster = m }) end
+end
+
+-- Step 4 (OQ-35): the Diseases and other "Attack −1" effects, each on
+-- Attack or Magic Attack (a pool that is at least 1). One question: how
+-- many go on Magic Attack, when more than one split is possible.
+function M.diseases(ctx)
+  local turn = C.turn()
+  local seat = turn.seat
+  local n = turn.reduce + #C.with_tag(seat, "disease")
+  turn.reductions = n
+  if n == 0 then return end
+  local r = M.compute(seat, turn.target, turn.rank, 0, 0)
+  local A, Mg = r.attack, r.magic
+  if A + Mg <= n then
+    turn.to_magic = Mg
+    return
+  end
+  local lo, hi = math.max(0, n - A), math.min(n, Mg)
+  turn.to_magic = lo
+  if lo == hi then return end
+  local options = {}
+  for k = lo, hi do options[#options + 1] = { id = k, label = { "disease.option", magic = k, attack = n - k } } end
+  T.decide { seat = seat, prompt = { "disease.prompt", n = n }, options = options, on_choice = "diseases_split" }
+end
+
+function M.diseases_split(ctx) C.turn().to_magic = ctx.choice end
+
+-- Steps 9–10: the outcome. A won monster joins the player's discard pile
+-- with its XP; a lost one goes under the Dungeon deck (§5.7).
+function M.resolve(ctx)
+  local turn = C.turn()
+  local seat, m, rank = turn.seat, turn.target, turn.rank
+  local r = M.compute(seat, m, rank, turn.reductions, turn.to_magic)
+  T.log { "log.battle", seat = seat, monster = m, total = r.total, health = r.health, penalty = r.penalty }
+  if r.win then
+    turn.won = true
+    turn.claim = rank == 1
+    T.add_counter(seat, "xp", T.get(m, "xp"))
+    C.gain(m, seat)
+    T.log { "log.won", seat = seat, monster = m, xp = T.get(m, "xp") }
+    T.emit("monster_defeated", { seat = seat, monster = m })
+  else
+    turn.lost = true
+    T.log { "log.lost", seat = seat, monster = m }
+    if hall.to_bottom(m) then T.log { "log.to_bottom", monster = m } end
+  end
+end
+
+-- §5.8.1: the monster's end-of-battle clause (Medusa), the cards' (Spoiled
+-- Food), then the destructions.
+function M.end_of_battle(ctx)
+  local turn = C.turn()
+  if T.handles(turn.target, "end_of_battle") then T.call(turn.target, "end_of_battle", { seat = turn.seat }) end
+  T.emit("battle_ends", { seat = turn.seat })
+  T.schedule("destructions")
+end
+
+-- Marked cards leave play now, and heroes with Strength 0 or less; a card
+-- may save one (Guardian Blade: `instead_of_destroy` returns "discard").
+function M.destructions(ctx)
+  local turn = C.turn()
+  local seat = turn.seat
+  local doomed = {}
+  for _, c in ipairs(turn.marked) do doomed[#doomed + 1] = c end
+  for _, h in ipairs(C.heroes(seat)) do
+    if M.strength(h) <= 0 and not C.is_marked(h) then doomed[#doomed + 1] = h end
+  end
+  for _, c in ipairs(doomed) do
+    if C.in_play(c) then
+      local instead = T.collect("instead_of_destroy", { card = c })
+      if instead[1] == "discard" then
+        C.discard(c, seat)
+        T.log { "log.saved", card = c }
+      else
+        C.destroy(c)
+      end
+    end
+  end
+end
+
+function M.refill(ctx) hall.refill(C.turn().seat) end
+
+return M

@@ -1,0 +1,158 @@
+-- What every rule and card script needs: which cards are whose, the turn's
+-- record, and the card-flow verbs of §4.0 (gain, discard, destroy, draw).
+-- A card script keeps nothing itself: what a turn remembers lives in the
+-- variable `turn` (reset when a turn begins).
+local T = tabula
+local pile = require "std.pile"
+local M = {}
+
+local HAND = T.param("hand_size")
+
+-- The record of the running turn (a live table): `action`, `phase`, what
+-- each card used (`used`), bonuses given in D2 (`strength`, per hero),
+-- weapons carried (`carry`: weapon -> hero), cards marked for destruction
+-- at the end of the battle (`marked`), and so on. Keys of per-card tables
+-- are entity ids as strings.
+function M.turn() return T.var("turn") end
+
+function M.key(id) return tostring(id) end
+
+function M.type(card) return T.get(card, "type") end
+function M.is(card, tag) return T.has_tag(card, tag) end
+function M.is_hero(card) return T.get(card, "type") == "hero" end
+function M.is_monster(card) return T.get(card, "type") == "monster" end
+
+-- §6.2 glossary (Chieftain's Drum): Torch, Dagger and Iron Rations are
+-- Village cards; Militia is a Hero.
+function M.is_village(card) return T.get(card, "type") == "village" end
+
+-- Cards of the party: revealed this turn and still in play, in order.
+function M.party(seat) return T.zone("play", seat) end
+
+function M.heroes(seat)
+  local out = {}
+  for _, c in ipairs(T.zone("play", seat)) do
+    if M.is_hero(c) then out[#out + 1] = c end
+  end
+  return out
+end
+
+function M.with_tag(seat, tag, zone)
+  local out = {}
+  for _, c in ipairs(T.zone(zone or "play", seat)) do
+    if T.has_tag(c, tag) then out[#out + 1] = c end
+  end
+  return out
+end
+
+-- Where a card is: in its owner's play zone (revealed this turn).
+function M.in_play(card) return T.where(card) == "play" end
+
+-- Gold printed on a card; nil when it has no gold value (§6.0).
+function M.gold(card)
+  local g = T.get(card, "gold")
+  if g == nil then return nil end
+  if M.is_monster(card) and T.var("no_monster_gold") then return nil end  -- Barrowsdale (§6.8)
+  return g
+end
+
+-- The gold the seat reveals: every card still in play.
+function M.revealed_gold(seat)
+  local total = 0
+  for _, c in ipairs(T.zone("play", seat)) do total = total + (M.gold(c) or 0) end
+  return total
+end
+
+-- §4.0: a gained card goes to the discard pile.
+function M.gain(card, seat)
+  T.set_owner(card, seat)
+  T.move(card, "discard", seat)
+end
+
+-- §4.0: a destroyed card leaves the game; a Disease goes back to its stack.
+function M.destroy(card)
+  if T.has_tag(card, "disease") then
+    T.set_owner(card)
+    T.move(card, "diseases")
+  else
+    T.move(card, "destroyed")
+  end
+  T.log { "log.destroyed", card = card, seat = T.owner(card) }
+end
+
+function M.discard(card, seat)
+  T.move(card, "discard", seat or T.owner(card))
+end
+
+-- §4.0: a Disease from the stack; when the stack is empty nothing is
+-- gained (§6.2 says substitute other cards; the engine keeps 10 and lets
+-- the stack run dry, OQ-6).
+function M.gain_disease(seat)
+  local d = T.zone("diseases")[1]
+  if not d then return nil end
+  M.gain(d, seat)
+  T.log { "log.disease", seat = seat }
+  return d
+end
+
+-- Draws n cards from the seat's deck into `to` (default: its hand), with
+-- the reshuffle of §4.0. Returns the cards drawn.
+function M.draw(seat, n, to)
+  return pile.draw { n = n, from = "deck", to = to or "hand", reshuffle = "discard", seat = seat }
+end
+
+-- A draw during a Village or Dungeon turn: the cards join the revealed set.
+function M.draw_into_play(seat, n) return M.draw(seat, n, "play") end
+
+-- The top card of a seat's deck, reshuffling the discard if the deck is
+-- empty (§4.0); nil when both are empty.
+function M.top_of_deck(seat)
+  if T.count("deck", seat) == 0 and T.count("discard", seat) > 0 then
+    pile.move_all("discard", seat, "deck", seat)
+    T.shuffle("deck", seat)
+  end
+  return T.zone("deck", seat)[1]
+end
+
+function M.draw_hand(seat) return M.draw(seat, HAND) end
+
+-- Seats from the one after `seat` around the table (not `seat` itself).
+function M.others(seat)
+  local out = {}
+  for i = 1, T.seats() - 1 do out[#out + 1] = (seat + i - 1) % T.seats() + 1 end
+  return out
+end
+
+function M.active() return T.current_seat() end
+
+-- Marks a card to be destroyed at the end of the battle (§5.6): it keeps
+-- fighting until then.
+function M.mark(card)
+  local turn = M.turn()
+  for _, c in ipairs(turn.marked) do if c == card then return end end
+  turn.marked[#turn.marked + 1] = card
+  T.log { "log.marked", card = card }
+end
+
+function M.is_marked(card)
+  for _, c in ipairs(M.turn().marked) do if c == card then return true end end
+  return false
+end
+
+-- A Strength change of a hero for the rest of the turn.
+function M.add_strength(hero, n)
+  local s = M.turn().strength
+  s[M.key(hero)] = (s[M.key(hero)] or 0) + n
+end
+
+-- A bonus that lasts the turn (an Attack, Magic Attack or Light a card's
+-- D2 effect gave): kept per card so that immunities know its source.
+function M.add_bonus(card, what, n)
+  local b = M.turn().bonus
+  local k = M.key(card)
+  if not b[k] then b[k] = {} end
+  local e = b[k]
+  e[what] = (e[what] or 0) + n
+end
+
+return M
