@@ -1,0 +1,108 @@
+-- The building blocks of card scripts, so that most cards are a few lines
+-- (README.md, "The card contract"). A card offers its effects through
+-- `extend.effects`, adds to the battle through `extend.battle`, and its
+-- effect functions use the verbs below.
+local T = tabula
+local C = require "rules.cards"
+local opts = require "std.options"
+local battle = require "rules.battle"
+local M = {}
+
+-- The card's own numbers (its `effect` table in the manifest).
+function M.n(card, key)
+  local v = T.get(card, "effect")[key]
+  if v == nil then error("card " .. T.def(card) .. " has no effect number '" .. key .. "'", 2) end
+  return v
+end
+
+-- For `extend.effects`: the effects a card offers in `phases` (a phase or
+-- a list: village, dungeon, armed, spoils), while it is in play. Each item:
+-- { fn, label [, again] [, when = function(ctx) -> boolean] }.
+function M.offer(ctx, phases, items)
+  if not C.in_play(ctx.self) then return nil end
+  local phase = ctx.args.phase
+  local ok = phases == phase
+  if type(phases) == "table" then
+    for _, p in ipairs(phases) do if p == phase then ok = true end end
+  end
+  if not ok then return nil end
+  local out = {}
+  for _, it in ipairs(items) do
+    if not it.when or it.when(ctx) then
+      out[#out + 1] = { card = ctx.self, fn = it.fn, label = it.label, again = it.again or false }
+    end
+  end
+  return out
+end
+
+-- For `extend.battle`: one contribution of this card (attack, magic,
+-- light, surplus_magic), when it is in play.
+function M.give(ctx, what)
+  if not C.in_play(ctx.self) then return nil end
+  local k = { source = ctx.self }
+  for key, v in pairs(what) do k[key] = v end
+  return { k }
+end
+
+-- Draws n cards into play (an effect in the Village or the Dungeon).
+function M.draw(ctx, n) return C.draw_into_play(ctx.args.seat, n) end
+
+-- Gold for the Village turn (V2).
+function M.gold(ctx, n) C.turn().gold = C.turn().gold + n end
+
+-- A bonus of this card for the battle (Attack, Magic Attack, Light).
+function M.bonus(ctx, what, n, card) C.add_bonus(card or ctx.self, what, n) end
+
+-- Cards of the seat's party that pass `test`, the card itself excluded.
+function M.others_in_play(ctx, test)
+  local out = {}
+  for _, c in ipairs(C.party(ctx.args.seat)) do
+    if c ~= ctx.self and (not test or test(c)) then out[#out + 1] = c end
+  end
+  return out
+end
+
+-- Asks the seat to pick one of `cards` and continues with `then_fn` (a
+-- function of the card's module, by value) with ctx.args.picked set; with
+-- `optional`, "none" may be chosen and then_fn is not called. With one
+-- card and no choice to make, nobody is asked. spec: seat, cards, prompt,
+-- then_fn, optional, args.
+function M.pick(spec)
+  if #spec.cards == 0 then return end
+  local args = { seat = spec.seat }
+  for k, v in pairs(spec.args or {}) do args[k] = v end
+  opts.pick {
+    seat = spec.seat, prompt = spec.prompt, entities = spec.cards, on_pick = spec.then_fn, args = args,
+    extra = spec.optional and { { id = "none", label = "pick.none" } } or nil,
+  }
+end
+
+-- The card picked through M.pick (nil for "none").
+function M.picked(ctx) return opts.picked(ctx) end
+
+-- §4.3 D2: a card used for an effect cannot be destroyed by another, and
+-- a destroyed one cannot be used: whether `card` was used this turn.
+function M.used(card)
+  local prefix = C.key(card) .. ":"
+  for key in pairs(C.turn().used) do
+    if key:sub(1, #prefix) == prefix then return true end
+  end
+  return false
+end
+
+-- The heroes of the seat's party with the lowest (or highest) Strength:
+-- the ties the player chooses among (OQ-36).
+function M.extreme_heroes(seat, highest, among)
+  local best, out = nil, {}
+  for _, h in ipairs(among or C.heroes(seat)) do
+    local s = battle.strength(h)
+    if best == nil or (highest and s > best) or (not highest and s < best) then
+      best, out = s, { h }
+    elseif s == best then
+      out[#out + 1] = h
+    end
+  end
+  return out
+end
+
+return M
