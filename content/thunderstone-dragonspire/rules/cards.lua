@@ -63,6 +63,20 @@ function M.revealed_gold(seat)
   return total
 end
 
+-- The top card of each Village stack, one per stack: for a hero stack the
+-- lowest level left (§3.5), in village order.
+function M.stack_tops()
+  local tops, seen = {}, {}
+  for _, c in ipairs(T.zone("village")) do
+    local s = T.get(c, "stack") or T.def(c)
+    if not seen[s] then
+      seen[s] = true
+      tops[#tops + 1] = c
+    end
+  end
+  return tops
+end
+
 -- §4.0: a gained card goes to the discard pile.
 function M.gain(card, seat)
   T.set_owner(card, seat)

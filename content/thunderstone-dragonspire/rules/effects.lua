@@ -90,6 +90,30 @@ function M.used(card)
   return false
 end
 
+-- §5.8.3: a Spoils purchase of one card whose top-of-stack card passes
+-- `test`, paid with the gold of every surviving card revealed in the battle
+-- (OQ-15: in play and not marked for destruction); the gold is not spent
+-- between Spoils purchases (OQ-24). Continues with nothing to return.
+function M.spoils_buy(ctx, test, prompt)
+  local seat, gold = ctx.args.seat, 0
+  for _, c in ipairs(C.party(seat)) do
+    if not C.is_marked(c) then gold = gold + (C.gold(c) or 0) end
+  end
+  local cards = {}
+  for _, c in ipairs(C.stack_tops()) do
+    if T.get(c, "cost") <= gold and test(c) then cards[#cards + 1] = c end
+  end
+  M.pick { seat = seat, cards = cards, prompt = prompt or { "fx.spoils_buy", gold = gold }, optional = true,
+    then_fn = M.spoils_bought }
+end
+
+function M.spoils_bought(ctx)
+  local card = M.picked(ctx)
+  if not card then return end
+  C.gain(card, ctx.args.seat)
+  T.log { "log.bought", seat = ctx.args.seat, card = card }
+end
+
 -- The heroes of the seat's party with the lowest (or highest) Strength:
 -- the ties the player chooses among (OQ-36).
 function M.extreme_heroes(seat, highest, among)

@@ -72,7 +72,12 @@ local function used_key(e) return C.key(e.card) .. ":" .. e.fn end
 function M.available(seat)
   local turn = C.turn()
   local out = {}
-  for _, e in ipairs(T.collect("effects", { seat = seat, phase = turn.phase })) do
+  local all = T.collect("effects", { seat = seat, phase = turn.phase })
+  -- §5.8.3: the defeated monster's own Spoils (it lies in the discard pile now)
+  if turn.phase == "spoils" and T.handles(turn.target, "spoils") then
+    all[#all + 1] = { card = turn.target, fn = "spoils", label = "fx.spoils" }
+  end
+  for _, e in ipairs(all) do
     if e.again or not turn.used[used_key(e)] then out[#out + 1] = e end
   end
   return out
@@ -116,20 +121,6 @@ function M.produce_gold(ctx)
   T.log { "log.gold", seat = turn.seat, n = turn.gold }
 end
 
--- The top card of each Village stack, one per stack: for a hero stack the
--- lowest level left (§3.5), in village order.
-function M.stack_tops()
-  local tops, seen = {}, {}
-  for _, c in ipairs(T.zone("village")) do
-    local s = T.get(c, "stack") or T.def(c)
-    if not seen[s] then
-      seen[s] = true
-      tops[#tops + 1] = c
-    end
-  end
-  return tops
-end
-
 function M.buying_done() return C.turn().buying_done end
 
 -- V4: one buy (more with Guide), the total cost within the gold.
@@ -138,7 +129,7 @@ function M.offer_buy(ctx)
   local seat, left = turn.seat, turn.gold - turn.spent
   local options = {}
   if turn.bought < turn.buys then
-    for _, c in ipairs(M.stack_tops()) do
+    for _, c in ipairs(C.stack_tops()) do
       if T.get(c, "cost") <= left then
         options[#options + 1] = { id = T.def(c), entity = c, label = { "buy.option", card = c, cost = T.get(c, "cost") } }
       end
@@ -160,7 +151,7 @@ function M.bought(ctx)
     turn.buying_done = true
     return
   end
-  for _, c in ipairs(M.stack_tops()) do
+  for _, c in ipairs(C.stack_tops()) do
     if T.def(c) == ctx.choice then
       turn.spent = turn.spent + T.get(c, "cost")
       turn.bought = turn.bought + 1
@@ -178,7 +169,7 @@ end
 local function level_targets(hero)
   local out, stack, level = {}, T.get(hero, "stack"), T.get(hero, "level")
   if T.has_tag(hero, "militia") then
-    for _, c in ipairs(M.stack_tops()) do
+    for _, c in ipairs(C.stack_tops()) do
       if C.is_hero(c) and T.get(c, "level") == 1 then out[#out + 1] = c end
     end
     return out
