@@ -62,11 +62,12 @@ function M.equipping_done() return C.turn().equipping_done end
 local function equip_options(seat)
   local options = {}
   local heroes = C.heroes(seat)
+  local names = C.names(seat)
   for _, w in ipairs(C.with_tag(seat, "weapon")) do
     if not M.carrier(w) then
       for _, h in ipairs(heroes) do
         if #M.weapons_of(h) < capacity(h) and M.strength(h) >= (T.get(w, "weight") or 0) then
-          options[#options + 1] = { id = C.key(w) .. ">" .. C.key(h), entity = w,
+          options[#options + 1] = { id = names[w] .. ">" .. names[h], entity = w,
             label = { "equip.option", weapon = w, hero = h }, weapon = w, hero = h }
         end
       end

@@ -45,6 +45,18 @@ function M.with_tag(seat, tag, zone)
   return out
 end
 
+-- Readable, stable names for the seat's cards in play, as std.options
+-- gives them ("militia", "militia-2"): card -> name.
+function M.names(seat)
+  local out, seen = {}, {}
+  for _, c in ipairs(T.zone("play", seat)) do
+    local def = T.def(c)
+    seen[def] = (seen[def] or 0) + 1
+    out[c] = def .. (seen[def] > 1 and ("-" .. seen[def]) or "")
+  end
+  return out
+end
+
 -- Where a card is: in its owner's play zone (revealed this turn).
 function M.in_play(card) return T.where(card) == "play" end
 

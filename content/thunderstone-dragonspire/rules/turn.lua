@@ -69,6 +69,9 @@ end
 local function used_key(e) return C.key(e.card) .. ":" .. e.fn end
 
 -- What the seat may do now: the effects its cards offer, less those used.
+-- Each gets an id that reads well and stays put while others are used:
+-- the card's definition, numbered from its second copy, and the function
+-- ("iron_rations-2:feed").
 function M.available(seat)
   local turn = C.turn()
   local out = {}
@@ -77,7 +80,14 @@ function M.available(seat)
   if turn.phase == "spoils" and T.handles(turn.target, "spoils") then
     all[#all + 1] = { card = turn.target, fn = "spoils", label = "fx.spoils" }
   end
+  local copy, seen = {}, {}
   for _, e in ipairs(all) do
+    local def = T.def(e.card)
+    if not copy[e.card] then
+      seen[def] = (seen[def] or 0) + 1
+      copy[e.card] = seen[def]
+    end
+    e.id = def .. (copy[e.card] > 1 and ("-" .. copy[e.card]) or "") .. ":" .. e.fn
     if e.again or not turn.used[used_key(e)] then out[#out + 1] = e end
   end
   return out
@@ -91,8 +101,8 @@ function M.offer_effect(ctx)
     return
   end
   local options = { { id = "done", label = "effect.done" } }
-  for i, e in ipairs(effects) do
-    options[#options + 1] = { id = i, entity = e.card, label = { "effect.option", card = e.card, what = e.label } }
+  for _, e in ipairs(effects) do
+    options[#options + 1] = { id = e.id, entity = e.card, label = { "effect.option", card = e.card, what = e.label } }
   end
   T.decide {
     seat = seat, prompt = { "effect.prompt." .. C.turn().phase }, options = options, on_choice = "effect_chosen",
@@ -106,7 +116,10 @@ function M.effect_chosen(ctx)
     turn.done = true
     return
   end
-  local e = M.available(ctx.args.seat)[ctx.choice]
+  local e
+  for _, x in ipairs(M.available(ctx.args.seat)) do
+    if x.id == ctx.choice then e = x end
+  end
   turn.used[used_key(e)] = true
   T.log { "log.effect", seat = ctx.args.seat, card = e.card, what = e.label }
   T.call(e.card, e.fn, { seat = ctx.args.seat, phase = turn.phase })
