@@ -13,6 +13,7 @@
 local T = tabula
 local C = require "rules.cards"
 local hall = require "rules.hall"
+local reactions = require "rules.reactions"
 local M = {}
 
 local FACTOR = T.param("light_factor")
@@ -250,8 +251,23 @@ function M.battle_effects(ctx)
   if not T.handles(m, "battle") then return end
   local times = 1
   for _, n in ipairs(T.collect("battle_repeats", {})) do times = times + n end
-  for _ = 1, times do T.call(m, "battle", { seat = turn.seat, monster = m }) end
+  for _ = 1, times do
+    T.schedule(M.one_battle_effect, { seat = turn.seat, monster = m })
+  end
 end
+
+-- One run of the target's Battle effect; the player may first keep it off
+-- himself (Ruby Dragon, §4.9), and other players too when it reaches them
+-- (a monster tagged `all_players`).
+function M.one_battle_effect(ctx)
+  local seats = { ctx.args.seat }
+  if T.has_tag(ctx.args.monster, "all_players") then
+    for _, s in ipairs(C.others(ctx.args.seat)) do seats[#seats + 1] = s end
+  end
+  reactions.guard("blocks_battle", ctx.args.monster, seats, M.run_battle_effect, ctx.args)
+end
+
+function M.run_battle_effect(ctx) T.call(ctx.args.monster, "battle", ctx.args) end
 
 -- Step 4 (OQ-35): the Diseases and other "Attack −1" effects, each on
 -- Attack or Magic Attack (a pool that is at least 1). One question: how

@@ -89,6 +89,13 @@ function M.stack_tops()
   return tops
 end
 
+-- Whether a reaction keeps the effect now running off `seat`'s cards
+-- (rules/reactions.lua).
+function M.shielded(seat)
+  local shield = M.turn().shield
+  return seat ~= nil and shield ~= nil and shield[M.key(seat)] == true
+end
+
 -- §4.0: a gained card goes to the discard pile.
 function M.gain(card, seat)
   T.set_owner(card, seat)
@@ -97,6 +104,7 @@ end
 
 -- §4.0: a destroyed card leaves the game; a Disease goes back to its stack.
 function M.destroy(card)
+  if M.shielded(T.owner(card)) then return end
   if T.has_tag(card, "disease") then
     T.set_owner(card)
     T.move(card, "diseases")
@@ -107,6 +115,7 @@ function M.destroy(card)
 end
 
 function M.discard(card, seat)
+  if M.shielded(T.owner(card)) then return end
   T.move(card, "discard", seat or T.owner(card))
 end
 
@@ -114,6 +123,7 @@ end
 -- gained (§6.2 says substitute other cards; the engine keeps 10 and lets
 -- the stack run dry, OQ-6).
 function M.gain_disease(seat)
+  if M.shielded(seat) then return nil end
   local d = T.zone("diseases")[1]
   if not d then return nil end
   M.gain(d, seat)
@@ -154,6 +164,7 @@ function M.active() return T.current_seat() end
 -- Marks a card to be destroyed at the end of the battle (§5.6): it keeps
 -- fighting until then.
 function M.mark(card)
+  if M.shielded(T.owner(card)) then return end
   local turn = M.turn()
   for _, c in ipairs(turn.marked) do if c == card then return end end
   turn.marked[#turn.marked + 1] = card
@@ -167,6 +178,7 @@ end
 
 -- A Strength change of a hero for the rest of the turn.
 function M.add_strength(hero, n)
+  if n < 0 and M.shielded(T.owner(hero)) then return end
   local s = M.turn().strength
   s[M.key(hero)] = (s[M.key(hero)] or 0) + n
 end

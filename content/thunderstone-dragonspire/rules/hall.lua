@@ -10,6 +10,7 @@
 local T = tabula
 local C = require "rules.cards"
 local score = require "rules.score"
+local reactions = require "rules.reactions"
 local M = {}
 
 local RANKS = T.param("ranks")
@@ -123,7 +124,11 @@ function M.step(ctx)
     if t == "trap" then
       -- §5.9.3: a trap resolves at once, then is destroyed (unless its
       -- script keeps it), and the refill goes on.
-      if T.handles(c, "trap") then T.call(c, "trap", { seat = seat }) end
+      if T.handles(c, "trap") then
+        local seats = { seat }
+        for _, s in ipairs(C.others(seat)) do seats[#seats + 1] = s end
+        reactions.guard("avoids_trap", c, seats, M.spring, { seat = seat, trap = c })
+      end
       T.schedule(M.trap_done, { seat = seat, trap = c })
       return
     elseif t == "treasure" then
@@ -152,6 +157,8 @@ function M.step(ctx)
     end
   end
 end
+
+function M.spring(ctx) T.call(ctx.args.trap, "trap", { seat = ctx.args.seat }) end
 
 function M.trap_done(ctx)
   local c = ctx.args.trap
