@@ -108,19 +108,39 @@ end
 
 -- --- the attack ---------------------------------------------------------------
 
--- Whether a hero can attack (§5.1): no effect stopped it.
-function M.can_attack(hero) return not (C.turn().cannot or {})[C.key(hero)] end
-
--- Whether what `source` gives counts now.
-local function counts(source)
-  if not C.in_play(source) then return false end
-  if T.has_tag(source, "weapon") then return M.weapon_counts(source) end
-  if C.is_hero(source) then return M.can_attack(source) end
+-- Whether a hero can attack (§5.1, §5.5): no effect stopped it, and the
+-- target's abilities let him (unequipped heroes, heroes below a Strength).
+-- A hero that cannot attack gives nothing, Light included.
+function M.can_attack(hero, target)
+  if (C.turn().cannot or {})[C.key(hero)] then return false end
+  target = target or C.turn().target
+  if target and target ~= 0 and T.where(target) then
+    if T.get(target, "unequipped_cannot_attack") and not M.equipped(hero) then return false end
+    local min = T.get(target, "min_strength")
+    if min > 0 and M.strength(hero) < min then return false end
+  end
   return true
 end
 
--- Every contribution of the party, each { source, attack, magic, light,
--- surplus_magic } (§5.2 step 1).
+-- The hero a contribution belongs to: the hero itself, or a weapon's carrier.
+local function hero_of(source)
+  if C.is_hero(source) then return source end
+  if T.has_tag(source, "weapon") then return M.carrier(source) end
+  return nil
+end
+
+-- Whether what `source` gives counts now: it is in play; a weapon is
+-- carried and not dropped; a hero, or a weapon's carrier, can attack.
+local function counts(source, target)
+  if not C.in_play(source) then return false end
+  if T.has_tag(source, "weapon") and not M.weapon_counts(source) then return false end
+  local h = hero_of(source)
+  if h and not M.can_attack(h, target) then return false end
+  return true
+end
+
+-- Every contribution of the party that counts against `target`, each
+-- { source, attack, magic, light, surplus_magic, double } (§5.2 step 1).
 function M.contributions(seat, target, rank)
   local out = {}
   local bonus = C.turn().bonus
@@ -135,29 +155,27 @@ function M.contributions(seat, target, rank)
   for _, k in ipairs(T.collect("battle", { seat = seat, target = target, rank = rank })) do out[#out + 1] = k end
   local kept = {}
   for _, k in ipairs(out) do
-    if counts(k.source) then kept[#kept + 1] = k end
+    if counts(k.source, target) then kept[#kept + 1] = k end
   end
   return kept
 end
 
--- The hero a contribution belongs to: the hero itself, or a weapon's carrier.
-local function hero_of(source)
-  if C.is_hero(source) then return source end
-  if T.has_tag(source, "weapon") then return M.carrier(source) end
-  return nil
-end
-
 -- The light penalty's parts against `target` in `rank` (§5.3): the base
 -- (the rank, times the GLOBAL factors such as Guardian of Night's) and the
--- monster modifiers (its own `light_mod`, every GLOBAL light in the
--- Dungeon). Rank 0 has no penalty at all.
-function M.penalty_before_light(target, rank)
-  if rank == 0 then return 0 end
+-- monster modifiers: those that make it worse and those that make it
+-- better (its own `light_mod`, every GLOBAL light in the Dungeon). Rank 0
+-- has no penalty at all.
+function M.penalty_parts(target, rank)
+  if rank == 0 then return 0, 0, 0 end
   local base = rank
   for _, f in ipairs(T.collect("penalty_factor", {})) do base = base * f end
-  local mods = -T.get(target, "light_mod")
-  for _, c in ipairs(hall.monsters()) do mods = mods - T.get(c, "global_light") end
-  return base + mods
+  local worse, better = 0, 0
+  local function mod(n)
+    if n > 0 then better = better + n else worse = worse - n end
+  end
+  mod(T.get(target, "light_mod"))
+  for _, c in ipairs(hall.monsters()) do mod(T.get(c, "global_light")) end
+  return base, worse, better
 end
 
 -- A Spell or Item counts as used (Blaze, OQ-44) if it gave something this
@@ -174,43 +192,69 @@ local function spell_or_item_used(seat, contributions)
   return false
 end
 
--- The battle as it stands (§5.2 steps 1–9). `reductions` and `to_magic`:
--- how many points of Disease and other "Attack −1" effects there are and
--- how many of them the player put on Magic Attack (default: none yet).
+-- Whether X of "Half-Attack without X" is present: "magic" (Magic Attack),
+-- else a tag one of the party's cards carries.
+local function present(what, seat, magic)
+  if what == "magic" then return magic > 0 end
+  return #C.with_tag(seat, what) > 0
+end
+
+-- The battle as it stands, in the order of §5.2 (steps 1–9). `reductions`
+-- and `to_magic`: how many points of Disease and other "Attack −1" effects
+-- there are and how many of them the player put on Magic Attack.
 function M.compute(seat, target, rank, reductions, to_magic)
   local turn = C.turn()
   reductions = reductions or turn.reduce + #C.with_tag(seat, "disease")
   to_magic = to_magic or turn.to_magic
   local ks = M.contributions(seat, target, rank)
-  local A, Mg, light, per_surplus = 0, 0, 0, 0
+  local A, Mg, light, per_surplus, doubled = 0, 0, 0, 0, 0
   local immune_magic = T.get(target, "immune_magic")
   local immune_unequipped = T.get(target, "immune_unequipped")
+  local immune_spells = T.get(target, "immune_spells")
+  local immune_edged = T.get(target, "immune_edged")
+  -- steps 1–2: contributions, less what the target is immune to
   for _, k in ipairs(ks) do
     local a, m = k.attack or 0, k.magic or 0
-    local h = hero_of(k.source)
-    if immune_unequipped and h and not M.equipped(h) and C.is_hero(k.source) then a, m = 0, 0 end
+    local src = k.source
+    if immune_unequipped and C.is_hero(src) and not M.equipped(src) then a, m = 0, 0 end
+    if immune_spells and T.has_tag(src, "spell") then a, m = 0, 0 end
+    if immune_edged and T.has_tag(src, "edged") then a, m = 0, 0 end
     if immune_magic then m = 0 end
     A, Mg, light = A + a, Mg + m, light + (k.light or 0)
     per_surplus = per_surplus + (k.surplus_magic or 0)
+    doubled = doubled + (k.double or 0)
   end
-  -- step 4: reductions, each on a pool that is at least 1
+  -- step 4: reductions, each on a pool that is at least 1; step 5: clamp
   local on_magic = math.min(to_magic, Mg)
   Mg = Mg - on_magic
   A = math.max(0, A - (reductions - on_magic))
-  Mg = math.max(0, Mg)
-  -- steps 7–8: the light penalty; surplus light feeds Flame heroes (§5.3)
-  local before = M.penalty_before_light(target, rank)
-  local penalty = math.max(0, before - light)
-  local surplus = rank == 0 and light or math.max(0, light - math.max(0, before))
+  -- the light penalty and the surplus light (§5.3)
+  local base, worse, better = M.penalty_parts(target, rank)
+  local penalty, surplus
+  if T.get(target, "light_unreducible") then
+    penalty, surplus = base + worse, 0
+  else
+    local before = base + worse - better
+    penalty = math.max(0, before - light)
+    surplus = math.max(0, light - math.max(0, before))
+  end
   if not immune_magic then Mg = Mg + per_surplus * surplus end
+  -- step 6: doubling after every modifier but light; halving abilities
+  for _ = 1, doubled do A, Mg = A * 2, Mg * 2 end
+  if T.get(target, "half_magic") then Mg = Mg // 2 end
+  -- step 7: the total; Half-Attack without X halves it before light (OQ-9)
   local total = T.get(target, "magic_only") and Mg or A + Mg
+  local without = T.get(target, "half_without")
+  if without and not present(without, seat, Mg) then total = total // 2 end
+  -- step 8: light
   total = math.max(0, total - FACTOR * penalty)
-  -- step 9: health and conditions
+  -- step 9: health and the conditions
   local health = T.get(target, "health")
   local gold_needed = T.get(target, "double_health_below_gold")
   if gold_needed > 0 and C.revealed_gold(seat) < gold_needed then health = health * 2 end
   local win = total >= health
   if T.get(target, "heroes_needed") > #C.heroes(seat) then win = false end
+  if T.get(target, "magic_required") and Mg < 1 then win = false end
   if T.get(target, "spell_or_item_needed") and not spell_or_item_used(seat, ks) then win = false end
   return { attack = A, magic = Mg, light = light, penalty = penalty, total = total, health = health, win = win }
 end
@@ -297,9 +341,14 @@ function M.diseases_split(ctx) C.turn().to_magic = ctx.choice end
 -- Steps 9–10: the outcome. A won monster joins the player's discard pile
 -- with its XP; a lost one goes under the Dungeon deck (§5.7).
 function M.resolve(ctx)
+  local t = C.turn()
+  local seat, m, rank = t.seat, t.target, t.rank
+  local r = M.compute(seat, m, rank, t.reductions, t.to_magic)
+  -- what the battle came to, for the screen and for tests (a new variable
+  -- makes live tables read before it stale: read the turn again after)
+  T.set_var("last_battle", { attack = r.attack, magic = r.magic, light = r.light, penalty = r.penalty,
+    total = r.total, health = r.health, won = r.win })
   local turn = C.turn()
-  local seat, m, rank = turn.seat, turn.target, turn.rank
-  local r = M.compute(seat, m, rank, turn.reductions, turn.to_magic)
   T.log { "log.battle", seat = seat, monster = m, total = r.total, health = r.health, penalty = r.penalty }
   if r.win then
     turn.won = true

@@ -8,7 +8,6 @@
 -- the tag "basic".
 local T = tabula
 local C = require "rules.cards"
-local hall = require "rules.hall"
 local M = {}
 
 local P = {
@@ -189,7 +188,6 @@ function M.setup(ctx)
   local groups, features, heroes, village = choose_sets()
   build_dungeon(groups, draw_features(features))
   build_village(heroes, village)
-  hall.populate()
   local defs = {}
   for def in pairs(P.start) do defs[#defs + 1] = def end
   table.sort(defs)
