@@ -204,12 +204,13 @@ function M.level_options(seat)
   local turn = C.turn()
   local xp = T.counter(seat, "xp")
   local options = {}
+  local names = C.names(seat)
   for _, h in ipairs(C.heroes(seat)) do
     local cost = level_cost(h)
     if cost and cost <= xp and not turn.levelled[C.key(h)] then
       for _, target in ipairs(level_targets(h)) do
         options[#options + 1] = {
-          id = C.key(h) .. ">" .. T.def(target), entity = target,
+          id = names[h] .. ">" .. T.def(target), entity = target,
           label = { "level.option", hero = h, card = target, xp = cost },
           hero = h, target = target, cost = cost,
         }
