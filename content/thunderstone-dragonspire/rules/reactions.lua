@@ -3,7 +3,10 @@
 --   blocks_battle  a treasure set aside, destroyed to keep one Battle effect
 --                  from affecting its owner (Ruby Dragon);
 --   avoids_trap    a card in hand or in play, revealed to avoid a Trap
---                  (Highwayman's trophy).
+--                  (Highwayman's trophy);
+--   redirects      a card in hand, revealed when an opponent's effect names
+--                  its owner: the effect names the active player instead
+--                  (Belzur Bishop). M.target_opponent asks for it.
 -- A player who reacts is shielded while that effect runs: the card verbs
 -- (C.gain_disease, C.mark, C.destroy, C.discard, C.add_strength) leave his
 -- cards alone (rules/cards.lua).
@@ -12,7 +15,7 @@ local C = require "rules.cards"
 local opts = require "std.options"
 local M = {}
 
-local WHERE = { blocks_battle = { "aside" }, avoids_trap = { "hand", "play" } }
+local WHERE = { blocks_battle = { "aside" }, avoids_trap = { "hand", "play" }, redirects = { "hand" } }
 
 local function reactors(tag, seat)
   local out = {}
@@ -53,5 +56,42 @@ function M.reacted(ctx)
 end
 
 function M.lower() C.turn().shield = {} end
+
+-- An effect of `seat`'s `card` that names one opponent (Thunder Ring):
+-- the player picks him; if the opponent holds a `redirects` card he may
+-- reveal it and the effect names `seat` instead. Then the card's function
+-- `fn` runs with args.seat and args.target.
+function M.target_opponent(seat, prompt, card, fn, args)
+  local options = {}
+  for _, s in ipairs(C.others(seat)) do options[#options + 1] = { id = s, label = { "react.seat", seat = s } } end
+  T.decide { seat = seat, prompt = prompt, options = options, on_choice = M.opponent_named,
+    args = { seat = seat, pass = args or {}, card = card, fn = fn } }
+end
+
+function M.opponent_named(ctx)
+  local target = ctx.choice
+  local cards = reactors("redirects", target)
+  local pass = {}
+  for k, v in pairs(ctx.args.pass) do pass[k] = v end
+  pass.seat, pass.target = ctx.args.seat, target
+  if #cards == 0 then
+    T.call(ctx.args.card, ctx.args.fn, pass)
+    return
+  end
+  local options = { { id = "no", label = "react.no" } }
+  for _, o in ipairs(opts.for_entities(cards)) do options[#options + 1] = o end
+  T.decide { seat = target, prompt = { "react.prompt.redirects", seat = ctx.args.seat }, options = options,
+    on_choice = M.redirected, args = { pass = pass, card = ctx.args.card, fn = ctx.args.fn } }
+end
+
+function M.redirected(ctx)
+  local pass = ctx.args.pass
+  if ctx.choice ~= "no" then
+    local card = opts.entity(reactors("redirects", pass.target), "", ctx.choice)
+    T.log { "log.react.redirects", seat = pass.target, card = card, to = pass.seat }
+    pass.target = pass.seat
+  end
+  T.call(ctx.args.card, ctx.args.fn, pass)
+end
 
 return M
