@@ -1,0 +1,10 @@
+-- Veteran Berserker (§6.3): Attack +4 (a prop). DUNGEON: destroy a Hero for
+-- Attack +2 (lib/veteran.lua).
+local veteran = require "cards.scripts.lib.veteran"
+local M = { extend = {} }
+
+function M.extend.effects(ctx) return veteran.effects(ctx) end
+function M.sacrifice(ctx) veteran.sacrifice(ctx) end
+function M.reward(ctx) veteran.reward(ctx) end
+
+return M
