@@ -13,7 +13,7 @@ local function light_item(seat)
 end
 
 function M.extend.battle(ctx)
-  if ctx.args.rank < 2 then return nil end
+  if ctx.args.rank < E.n(ctx.self, "deep_rank") then return nil end
   return E.give(ctx, {
     attack = E.n(ctx.self, "deep_attack"),
     light = light_item(ctx.args.seat) and E.n(ctx.self, "item_light") or 0,
