@@ -80,30 +80,16 @@ end
 -- D3: one weapon at a time onto a hero (Strength ≥ Weight), until done.
 function M.offer_equip(ctx)
   local seat = C.turn().seat
-  local options = equip_options(seat)
-  if #options == 0 then
-    C.turn().equipping_done = true
-    return
-  end
-  local shown = { { id = "done", label = "equip.done" } }
-  for _, o in ipairs(options) do shown[#shown + 1] = { id = o.id, entity = o.entity, label = o.label } end
-  T.decide { seat = seat, prompt = "equip.prompt", options = shown, on_choice = "equipped_one", args = { seat = seat } }
+  C.offer_more(seat, "equipping_done", "equip.prompt", "equip.done", equip_options(seat), M.equipped_one)
 end
 
 function M.equipped_one(ctx)
+  local o = C.chosen(ctx, equip_options(ctx.args.seat))
+  if not o then return end
   local turn = C.turn()
-  if ctx.choice == "done" then
-    turn.equipping_done = true
-    return
-  end
-  for _, o in ipairs(equip_options(ctx.args.seat)) do
-    if o.id == ctx.choice then
-      turn.carry[C.key(o.weapon)] = o.hero
-      turn.carried[C.key(o.hero)] = true
-      T.log { "log.equipped", seat = ctx.args.seat, weapon = o.weapon, hero = o.hero }
-      return
-    end
-  end
+  turn.carry[C.key(o.weapon)] = o.hero
+  turn.carried[C.key(o.hero)] = true
+  T.log { "log.equipped", seat = ctx.args.seat, weapon = o.weapon, hero = o.hero }
 end
 
 -- --- the attack ---------------------------------------------------------------

@@ -44,6 +44,17 @@ function M.give(ctx, what)
   return { k }
 end
 
+-- How many other cards of this card's stack (its hero type) are in play
+-- beside it (Phalanx).
+function M.others_of_stack(ctx)
+  local _, seat = T.where(ctx.self)
+  local n, stack = 0, T.get(ctx.self, "stack")
+  for _, c in ipairs(C.party(seat)) do
+    if c ~= ctx.self and T.get(c, "stack") == stack then n = n + 1 end
+  end
+  return n
+end
+
 -- Draws n cards into play (an effect in the Village or the Dungeon).
 function M.draw(ctx, n) return C.draw_into_play(ctx.args.seat, n) end
 

@@ -18,7 +18,7 @@ local function fresh_turn(seat, action)
   return {
     seat = seat, action = action, phase = "", used = {}, done = false,
     gold = 0, spent = 0, buys = 1, bought = 0, buying_done = false,
-    levelled = {}, levelling_done = false,
+    levelling_done = false,
     strength = {}, bonus = {}, carry = {}, carried = {}, equipping_done = false,
     target = 0, rank = 0, cannot = {}, marked = {}, breaches = {}, claim = false, won = false, lost = false,
     reduce = 0, reductions = 0, to_magic = 0, draw_bonus = 0, keep = {}, shield = {}, deep_light = {},
@@ -93,33 +93,24 @@ function M.available(seat)
   return out
 end
 
+-- The effects as options of the loop.
+local function effect_options(seat)
+  local out = {}
+  for _, e in ipairs(M.available(seat)) do
+    out[#out + 1] = { id = e.id, entity = e.card, label = { "effect.option", card = e.card, what = e.label }, effect = e }
+  end
+  return out
+end
+
 function M.offer_effect(ctx)
   local seat = C.turn().seat
-  local effects = M.available(seat)
-  if #effects == 0 then
-    C.turn().done = true
-    return
-  end
-  local options = { { id = "done", label = "effect.done" } }
-  for _, e in ipairs(effects) do
-    options[#options + 1] = { id = e.id, entity = e.card, label = { "effect.option", card = e.card, what = e.label } }
-  end
-  T.decide {
-    seat = seat, prompt = { "effect.prompt." .. C.turn().phase }, options = options, on_choice = "effect_chosen",
-    args = { seat = seat },
-  }
+  C.offer_more(seat, "done", { "effect.prompt." .. C.turn().phase }, "effect.done", effect_options(seat), M.effect_chosen)
 end
 
 function M.effect_chosen(ctx)
-  local turn = C.turn()
-  if ctx.choice == "done" then
-    turn.done = true
-    return
-  end
-  local e
-  for _, x in ipairs(M.available(ctx.args.seat)) do
-    if x.id == ctx.choice then e = x end
-  end
+  local o = C.chosen(ctx, effect_options(ctx.args.seat))
+  if not o then return end
+  local turn, e = C.turn(), o.effect
   turn.used[used_key(e)] = true
   T.log { "log.effect", seat = ctx.args.seat, card = e.card, what = e.label }
   T.call(e.card, e.fn, { seat = ctx.args.seat, phase = turn.phase })
@@ -136,43 +127,32 @@ end
 
 function M.buying_done() return C.turn().buying_done end
 
+local function buy_options(turn)
+  local options, left = {}, turn.gold - turn.spent
+  if turn.bought >= turn.buys then return options end
+  for _, c in ipairs(C.stack_tops()) do
+    if T.get(c, "cost") <= left then
+      options[#options + 1] = { id = T.def(c), entity = c, label = { "buy.option", card = c, cost = T.get(c, "cost") } }
+    end
+  end
+  return options
+end
+
 -- V4: one buy (more with Guide), the total cost within the gold.
 function M.offer_buy(ctx)
   local turn = C.turn()
-  local seat, left = turn.seat, turn.gold - turn.spent
-  local options = {}
-  if turn.bought < turn.buys then
-    for _, c in ipairs(C.stack_tops()) do
-      if T.get(c, "cost") <= left then
-        options[#options + 1] = { id = T.def(c), entity = c, label = { "buy.option", card = c, cost = T.get(c, "cost") } }
-      end
-    end
-  end
-  if #options == 0 then
-    turn.buying_done = true
-    return
-  end
-  table.insert(options, 1, { id = "done", label = "buy.done" })
-  T.decide {
-    seat = seat, prompt = { "buy.prompt", gold = left }, options = options, on_choice = "bought", args = { seat = seat },
-  }
+  C.offer_more(turn.seat, "buying_done", { "buy.prompt", gold = turn.gold - turn.spent }, "buy.done",
+    buy_options(turn), M.bought)
 end
 
 function M.bought(ctx)
-  local turn, seat = C.turn(), ctx.args.seat
-  if ctx.choice == "done" then
-    turn.buying_done = true
-    return
-  end
-  for _, c in ipairs(C.stack_tops()) do
-    if T.def(c) == ctx.choice then
-      turn.spent = turn.spent + T.get(c, "cost")
-      turn.bought = turn.bought + 1
-      C.gain(c, seat)
-      T.log { "log.bought", seat = seat, card = c }
-      return
-    end
-  end
+  local o = C.chosen(ctx, buy_options(C.turn()))
+  if not o then return end
+  local turn, seat, c = C.turn(), ctx.args.seat, o.entity
+  turn.spent = turn.spent + T.get(c, "cost")
+  turn.bought = turn.bought + 1
+  C.gain(c, seat)
+  T.log { "log.bought", seat = seat, card = c }
 end
 
 -- --- levelling up (V5, §4.6) -----------------------------------------------
@@ -207,7 +187,7 @@ function M.level_options(seat)
   local names = C.names(seat)
   for _, h in ipairs(C.heroes(seat)) do
     local cost = level_cost(h)
-    if cost and cost <= xp and not turn.levelled[C.key(h)] then
+    if cost and cost <= xp then
       for _, target in ipairs(level_targets(h)) do
         options[#options + 1] = {
           id = names[h] .. ">" .. T.def(target), entity = target,
@@ -222,35 +202,20 @@ end
 
 function M.offer_level(ctx)
   local seat = C.turn().seat
-  local options = M.level_options(seat)
-  if #options == 0 then
-    C.turn().levelling_done = true
-    return
-  end
-  local shown = { { id = "done", label = "level.done" } }
-  for _, o in ipairs(options) do shown[#shown + 1] = { id = o.id, entity = o.entity, label = o.label } end
-  T.decide { seat = seat, prompt = { "level.prompt", xp = T.counter(seat, "xp") }, options = shown,
-    on_choice = "levelled", args = { seat = seat } }
+  C.offer_more(seat, "levelling_done", { "level.prompt", xp = T.counter(seat, "xp") }, "level.done",
+    M.level_options(seat), M.levelled)
 end
 
 -- Pays the XP, destroys the hero, and puts the new card on the discard pile.
 function M.levelled(ctx)
-  local turn, seat = C.turn(), ctx.args.seat
-  if ctx.choice == "done" then
-    turn.levelling_done = true
-    return
-  end
-  for _, o in ipairs(M.level_options(seat)) do
-    if o.id == ctx.choice then
-      T.add_counter(seat, "xp", -o.cost)
-      T.log { "log.levelled", seat = seat, hero = o.hero, card = o.target }
-      C.destroy(o.hero)
-      turn.levelled[C.key(o.target)] = true
-      C.gain(o.target, seat)
-      T.move(o.target, "discard", seat, "front")
-      return
-    end
-  end
+  local o = C.chosen(ctx, M.level_options(ctx.args.seat))
+  if not o then return end
+  local seat = ctx.args.seat
+  T.add_counter(seat, "xp", -o.cost)
+  T.log { "log.levelled", seat = seat, hero = o.hero, card = o.target }
+  C.destroy(o.hero)
+  C.gain(o.target, seat)
+  T.move(o.target, "discard", seat, "front")
 end
 
 -- --- Rest and the end of the turn (§4.4, §4.5) --------------------------
