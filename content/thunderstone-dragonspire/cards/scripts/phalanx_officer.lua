@@ -1,6 +1,5 @@
 -- Phalanx Officer (§6.3): Attack +4 (a prop). VILLAGE/DUNGEON: draw 1 card
 -- for each other Phalanx card you reveal.
-local C = require "rules.cards"
 local E = require "rules.effects"
 local M = { extend = {} }
 
