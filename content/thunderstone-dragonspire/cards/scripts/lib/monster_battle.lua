@@ -169,6 +169,19 @@ local function finish(job)
   end
 end
 
+-- A pick made: the card is kept (a keep job) or destroyed.
+local function take(job, card)
+  if job.keep then
+    job.kept = job.kept or {}
+    job.kept[#job.kept + 1] = card
+  else
+    hit(job, card)
+  end
+  job.n = job.n - 1
+end
+
+-- Runs the jobs until a pick needs the player: when no more candidates are
+-- left than the job still takes, it takes them all without asking.
 local function advance(jobs)
   while #jobs > 0 do
     local job = jobs[1]
@@ -176,6 +189,8 @@ local function advance(jobs)
     if #cards == 0 then
       finish(job)
       table.remove(jobs, 1)
+    elseif #cards <= job.n then
+      for _, c in ipairs(cards) do take(job, c) end
     else
       E.pick { seat = job.seat, cards = cards, prompt = job.prompt, then_fn = M.picked, args = { jobs = jobs } }
       return
@@ -192,14 +207,7 @@ end
 
 function M.picked(ctx)
   local jobs = copy(ctx.args.jobs)
-  local job, card = jobs[1], E.picked(ctx)
-  if job.keep then
-    job.kept = job.kept or {}
-    job.kept[#job.kept + 1] = card
-  else
-    hit(job, card)
-  end
-  job.n = job.n - 1
+  take(jobs[1], E.picked(ctx))
   advance(jobs)
 end
 
