@@ -14,8 +14,8 @@
 -- that survive: after n of them every other card the selector's `among`
 -- gives is destroyed (Titan). The player picks among ties (OQ-36); a card
 -- already marked is not picked again (a repeated effect, Guardian of
--- Torment, takes another), and a Disease never is unless the selector says
--- so (§5.6 best reading).
+-- Torment, takes another), and a Disease never is: a Battle effect that
+-- does not name Diseases cannot take one (§5.6 best reading).
 local T = tabula
 local C = require "rules.cards"
 local E = require "rules.effects"
