@@ -1,7 +1,9 @@
--- Tomb Haunt (§6.5): BATTLE: gain 1 Disease.
-local C = require "rules.cards"
+-- Tomb Haunt (§6.5): Immune to Magic Attack is a prop. BATTLE: gain 1
+-- Disease.
+local MB = require "cards.scripts.lib.monster_battle"
+local E = require "rules.effects"
 local M = {}
 
-function M.battle(ctx) C.gain_disease(ctx.args.seat) end
+function M.battle(ctx) MB.diseases(ctx.args.seat, E.n(ctx.self, "diseases")) end
 
 return M
