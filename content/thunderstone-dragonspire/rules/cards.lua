@@ -60,14 +60,18 @@ end
 -- One round of a "one more, or done" loop (effects, buying, levelling,
 -- equipping): offers `options` ({id, entity, label}) after "done"; with no
 -- option at all, or when "done" is chosen, turn[flag] becomes true and the
--- loop's `until` ends it. The choice goes to `on_choice` (a function of a
--- loaded module) with ctx.args.seat and ctx.args.flag.
+-- loop's `until` ends it. While an option is `must` (a trophy's effect,
+-- §2.4), "done" is not offered. The choice goes to `on_choice` (a function
+-- of a loaded module) with ctx.args.seat and ctx.args.flag.
 function M.offer_more(seat, flag, prompt, done_label, options, on_choice)
   if #options == 0 then
     M.turn()[flag] = true
     return
   end
   local shown = { { id = "done", label = done_label } }
+  for _, o in ipairs(options) do
+    if o.must then shown = {} end
+  end
   for _, o in ipairs(options) do shown[#shown + 1] = { id = o.id, entity = o.entity, label = o.label } end
   T.decide { seat = seat, prompt = prompt, options = shown, on_choice = on_choice, args = { seat = seat, flag = flag } }
 end

@@ -17,7 +17,8 @@ end
 
 -- For `extend.effects`: the effects a card offers in `phases` (a phase or
 -- a list: village, dungeon, armed, spoils), while it is in play. Each item:
--- { fn, label [, again] [, when = function(ctx) -> boolean] }.
+-- { fn, label [, again] [, must] [, when = function(ctx) -> boolean] };
+-- `must`: the player has to use it before he is done (a trophy, §2.4).
 function M.offer(ctx, phases, items)
   if not C.in_play(ctx.self) then return nil end
   local phase = ctx.args.phase
@@ -29,7 +30,7 @@ function M.offer(ctx, phases, items)
   local out = {}
   for _, it in ipairs(items) do
     if not it.when or it.when(ctx) then
-      out[#out + 1] = { card = ctx.self, fn = it.fn, label = it.label, again = it.again or false }
+      out[#out + 1] = { card = ctx.self, fn = it.fn, label = it.label, again = it.again or false, must = it.must or false }
     end
   end
   return out

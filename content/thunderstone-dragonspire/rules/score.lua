@@ -1,14 +1,16 @@
 -- The end of the game (§5.10): the Thunderstone reached Rank 1. The player
 -- who defeated the monster of Rank 1 this turn claims it, unless a Guardian
 -- stands in Rank 0. Each player's VP are those of every card he owns (deck,
--- hand, discard, and what is in play) plus end-of-game bonuses that cards
--- give (`extend.final_vp`). Most VP wins; among the tied, the owner of the
+-- hand, discard, what is in play, and what lies face up aside: a Sapphire
+-- Dragon's monster returns to the deck at the end; a card hidden under an
+-- Emerald Dragon does not) plus end-of-game bonuses that cards give
+-- (`extend.final_vp`). Most VP wins; among the tied, the owner of the
 -- Thunderstone; else they share the win.
 local T = tabula
 local C = require "rules.cards"
 local M = {}
 
-local OWNED = { "deck", "hand", "discard", "play" }
+local OWNED = { "deck", "hand", "discard", "aside", "play" }
 
 function M.thunderstone_reached(ts, seat)
   local turn = C.turn()
@@ -25,7 +27,9 @@ end
 local function gather(seat)
   for _, z in ipairs(OWNED) do
     if z ~= "play" then
-      for _, c in ipairs(T.zone(z, seat)) do T.move(c, "play", seat) end
+      for _, c in ipairs(T.zone(z, seat)) do
+        if z ~= "aside" or T.face_up(c) then T.move(c, "play", seat) end
+      end
     end
   end
 end

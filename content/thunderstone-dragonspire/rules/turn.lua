@@ -97,7 +97,8 @@ end
 local function effect_options(seat)
   local out = {}
   for _, e in ipairs(M.available(seat)) do
-    out[#out + 1] = { id = e.id, entity = e.card, label = { "effect.option", card = e.card, what = e.label }, effect = e }
+    out[#out + 1] = { id = e.id, entity = e.card, label = { "effect.option", card = e.card, what = e.label }, effect = e,
+      must = e.must }
   end
   return out
 end

@@ -9,7 +9,7 @@ local function diseased(ctx) return #C.with_tag(ctx.args.seat, "disease") > 0 en
 
 function M.extend.effects(ctx)
   return E.offer(ctx, "dungeon", { {
-    fn = "cure", label = { "fx_monster.destroy_disease", n = E.n(ctx.self, "diseases") }, when = diseased,
+    fn = "cure", label = { "fx_monster.destroy_disease", n = E.n(ctx.self, "diseases") }, when = diseased, must = true,
   } })
 end
 

@@ -13,7 +13,7 @@ end
 function M.extend.effects(ctx)
   return E.offer(ctx, "dungeon", { {
     fn = "feed", label = { "fx.hero_strength", n = E.n(ctx.self, "strength") },
-    when = function(c) return #C.heroes(c.args.seat) > 0 end,
+    when = function(c) return #C.heroes(c.args.seat) > 0 end, must = true,
   } })
 end
 

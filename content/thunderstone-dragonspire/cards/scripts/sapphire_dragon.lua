@@ -1,12 +1,11 @@
 -- Sapphire Dragon (§6.7.2): TREASURE: when its owner defeats a Monster he
 -- may set it aside with this card (one Monster per Dragon); at the end of
--- the game both return to his deck. The engine scores them where they lie:
--- the Dragon's `final_vp` gives its owner the VP of both (score.lua
--- gathers deck, hand, discard and play, not what is aside). Which Monster
--- lies with which Dragon is the variable `under` (treasure -> card).
+-- the game both return to his deck (score.lua gathers what lies face up
+-- aside with the rest of a player's cards). Which Monster lies with which
+-- Dragon is the variable `under` (treasure -> card).
 local T = tabula
 local MB = require "cards.scripts.lib.monster_battle"
-local M = { on = {}, extend = {} }
+local M = { on = {} }
 
 function M.on.monster_defeated(ctx)
   local seat, m = ctx.args.seat, ctx.args.monster
@@ -23,12 +22,6 @@ function M.set_aside(ctx)
   T.move(m, "aside", ctx.args.seat)
   MB.set_under(ctx.self, m)
   T.log { "fx_monster.log_set_aside", seat = ctx.args.seat, monster = m, card = ctx.self }
-end
-
-function M.extend.final_vp(ctx)
-  if T.where(ctx.self) ~= "aside" or T.owner(ctx.self) ~= ctx.args.seat then return nil end
-  local m = MB.under(ctx.self)
-  return { T.get(ctx.self, "vp") + (m and T.get(m, "vp") or 0) }
 end
 
 return M
