@@ -1,6 +1,6 @@
 -- Belzur Bishop (§6.3): Magic Attack +2 (a prop). DUNGEON: draw 1 card.
--- Its REACTION (§4.9: an opponent's effect aimed at you goes to its player)
--- is not here: the rules have no reaction window yet.
+-- Its REACTION (§4.9: an opponent's effect that names you goes to its
+-- player) is the tag redirects: rules/reactions.lua target_opponent asks.
 local E = require "rules.effects"
 local M = { extend = {} }
 
