@@ -58,30 +58,34 @@ end
 function M.lower() C.turn().shield = {} end
 
 -- An effect of `seat`'s `card` that names one opponent (Thunder Ring):
--- the player picks him; if the opponent holds a `redirects` card he may
--- reveal it and the effect names `seat` instead. Then the card's function
--- `fn` runs with args.seat and args.target.
+-- the player picks him (with one opponent, nobody is asked); if the
+-- opponent holds a `redirects` card he may reveal it and the effect names
+-- `seat` instead. Then the card's function `fn` runs with args.seat and
+-- args.target.
 function M.target_opponent(seat, prompt, card, fn, args)
+  local others = C.others(seat)
+  local spec = { seat = seat, pass = args or {}, card = card, fn = fn }
+  if #others == 1 then return M.name(spec, others[1]) end
   local options = {}
-  for _, s in ipairs(C.others(seat)) do options[#options + 1] = { id = s, label = { "react.seat", seat = s } } end
-  T.decide { seat = seat, prompt = prompt, options = options, on_choice = M.opponent_named,
-    args = { seat = seat, pass = args or {}, card = card, fn = fn } }
+  for _, s in ipairs(others) do options[#options + 1] = { id = s, label = { "react.seat", seat = s } } end
+  T.decide { seat = seat, prompt = prompt, options = options, on_choice = M.opponent_named, args = spec }
 end
 
-function M.opponent_named(ctx)
-  local target = ctx.choice
-  local cards = reactors("redirects", target)
+function M.opponent_named(ctx) M.name(ctx.args, ctx.choice) end
+
+function M.name(spec, target)
   local pass = {}
-  for k, v in pairs(ctx.args.pass) do pass[k] = v end
-  pass.seat, pass.target = ctx.args.seat, target
+  for k, v in pairs(spec.pass) do pass[k] = v end
+  pass.seat, pass.target = spec.seat, target
+  local cards = reactors("redirects", target)
   if #cards == 0 then
-    T.call(ctx.args.card, ctx.args.fn, pass)
+    T.call(spec.card, spec.fn, pass)
     return
   end
   local options = { { id = "no", label = "react.no" } }
   for _, o in ipairs(opts.for_entities(cards)) do options[#options + 1] = o end
-  T.decide { seat = target, prompt = { "react.prompt.redirects", seat = ctx.args.seat }, options = options,
-    on_choice = M.redirected, args = { pass = pass, card = ctx.args.card, fn = ctx.args.fn } }
+  T.decide { seat = target, prompt = { "react.prompt.redirects", seat = spec.seat }, options = options,
+    on_choice = M.redirected, args = { pass = pass, card = spec.card, fn = spec.fn } }
 end
 
 function M.redirected(ctx)

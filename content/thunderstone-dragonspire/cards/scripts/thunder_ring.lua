@@ -1,9 +1,12 @@
 -- Thunder Ring (§6.4): Light +1 (printed). DUNGEON: draw 1 card; the player
 -- picks an opponent, whose top card (reshuffling his discard pile if need
--- be) is revealed and discarded; if it is a Hero, Magic Attack +2.
+-- be) is revealed and discarded; if it is a Hero, Magic Attack +2. The
+-- opponent named may turn the effect back on its player (Belzur Bishop,
+-- rules/reactions.lua).
 local T = tabula
 local C = require "rules.cards"
 local E = require "rules.effects"
+local reactions = require "rules.reactions"
 local M = { extend = {} }
 
 function M.extend.effects(ctx)
@@ -13,16 +16,11 @@ function M.extend.effects(ctx)
 end
 
 function M.ring(ctx)
-  local seat = ctx.args.seat
   E.draw(ctx, E.n(ctx.self, "draw"))
-  local others = C.others(seat)
-  if #others == 1 then return M.victim(ctx, others[1]) end
-  local options = {}
-  for _, s in ipairs(others) do options[#options + 1] = { id = s, label = { "fx_village.opponent", seat = s } } end
-  T.decide { seat = seat, prompt = "fx_village.ring_prompt", options = options, on_choice = M.chosen, args = { seat = seat } }
+  reactions.target_opponent(ctx.args.seat, "fx_village.ring_prompt", ctx.self, "named")
 end
 
-function M.chosen(ctx) M.victim(ctx, ctx.choice) end
+function M.named(ctx) M.victim(ctx, ctx.args.target) end
 
 function M.victim(ctx, other)
   local top = C.top_of_deck(other)
