@@ -3,7 +3,8 @@
 -- Spell in play that adds to the battle by itself (printed Attack, Magic
 -- Attack or Light, or its script's battle bonus: Frost Bolt, Silverstorm),
 -- and any Spell whose effect the player used this turn (Polymorph, Burnt
--- Offering), each once.
+-- Offering), each once; a Spell used again through Bluefire Staff counts
+-- once more (OQ-26).
 local T = tabula
 local C = require "rules.cards"
 local E = require "rules.effects"
@@ -29,7 +30,7 @@ function L.spells_played(seat)
       n = n + 1
     end
   end
-  return n
+  return n + #(C.turn().bluefire_doomed or {})
 end
 
 function L.battle(ctx)
