@@ -47,8 +47,9 @@ function F.draw(view, add)
     for _, g in ipairs(W.groups(view, "play", seat)) do
       if W.is_monster(g) then won[#won + 1] = g end
     end
-    local line = W.seat(view, seat) .. ": " .. W.t("monsters_owned", { list = W.names(won) })
-    for _, l in ipairs(S.flow(W.words(line), " ", W.WIDTH - 2, "    ")) do add("  " .. l) end
+    local parts = W.name_parts(won)
+    parts[1] = W.seat(view, seat) .. ": " .. W.t("monsters_owned", { list = parts[1] })
+    for _, l in ipairs(S.flow(parts, " ", W.WIDTH - 2, "    ")) do add("  " .. l) end
   end
 end
 

@@ -113,7 +113,7 @@ function P.own(view, add)
     cards(view, add, aside)
   end
   local discard = W.groups(view, "discard", seat)
-  if #discard > 0 then W.labelled(add, "  " .. W.t("discard"), W.words(W.names(discard)), " ", "") end
+  if #discard > 0 then W.labelled(add, "  " .. W.t("discard"), W.name_parts(discard), " ", "") end
 end
 
 function P.other(view, seat, add)
@@ -128,9 +128,13 @@ function P.other(view, seat, add)
   if #aside > 0 then parts[#parts + 1] = W.t("treasures_brief", { list = W.names(aside) }) end
   for _, line in ipairs(S.flow(parts, " · ", W.WIDTH - 2, "    ")) do add("  " .. line) end
   local play = S.items(view, "play", seat)
-  if #play > 0 then
-    W.labelled(add, "    " .. W.t("revealed"), W.words(W.names(W.groups(view, "play", seat))), " ", "")
+  local function more(label, parts, sep)
+    parts[1] = label .. ": " .. parts[1]
+    for _, line in ipairs(S.flow(parts, sep, W.WIDTH - 4, "  ")) do add("    " .. line) end
   end
+  if #play > 0 then more(W.t("revealed"), W.name_parts(W.groups(view, "play", seat)), " ") end
+  local weapons = H.weapons(view, seat)
+  if #weapons > 0 then more(W.t("weapons_label"), weapons, ", ") end
 end
 
 function P.draw(view, add)

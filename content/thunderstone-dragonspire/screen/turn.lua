@@ -1,6 +1,7 @@
 -- The head of the Thunderstone screen: the round, whose turn it is and what
 -- he chose (§4.1), the gold of a Village visit (§4.2), the target of a
--- battle and its outcome (§4.3). All of it is the variable `turn` the rules
+-- battle and its outcome (§4.3). Weapons carried are shown with the cards
+-- (screen/players.lua). All of it is the variable `turn` the rules
 -- keep (rules/turn.lua), which every seat sees.
 local S = require "std.screen"
 local W = require "screen.words"
@@ -65,11 +66,6 @@ function H.draw(view, add)
   local detail
   if action == "village" then detail = village(turn)
   elseif action == "dungeon" then detail = dungeon(view, turn) end
-  local weapons = H.weapons(view, turn.seat)
-  if #weapons > 0 then
-    local w = W.t("weapons", { list = table.concat(weapons, ", ") })
-    detail = detail and detail .. " · " .. w or w
-  end
   if detail then
     for _, line in ipairs(S.flow(W.words(detail), " ", W.WIDTH - 3, "   ")) do add("   " .. line) end
   end

@@ -14,6 +14,9 @@ local function words_of(name)
   return out
 end
 
+-- What may not start a level's short name ("Poloviční ork – jezdec").
+local DASHES = { ["–"] = true, ["—"] = true, ["-"] = true }
+
 -- The words every level of a hero type starts with ("Belzur", "Half-Orc"),
 -- or nil when its names share none (a level named otherwise in Czech).
 local function type_name(stack)
@@ -33,6 +36,9 @@ local function type_name(stack)
     end
     if not ok then break end
     n = n + 1
+  end
+  for _, words in ipairs(names) do
+    if DASHES[words[n + 1]] then n = 0 end
   end
   if n == 0 then return nil, 0 end
   return table.concat(names[1], " ", 1, n), n

@@ -91,12 +91,24 @@ function W.seat(view, seat, mark_start)
   return name
 end
 
--- The names of a list of entities or groups, `none` (a dash) when empty;
--- a group of several shows its count ("2× Militia").
+-- An entity's or a group's name; a group of several shows its count
+-- ("2× Militia").
+function W.name(e)
+  return (e.count and e.count > 1) and e.count .. "× " .. e.name or e.name
+end
+
+-- The names of a list of entities or groups, `none` (a dash) when empty.
 function W.names(items, show)
-  return S.join(items, show or function(e)
-    return (e.count and e.count > 1) and e.count .. "× " .. e.name or e.name
-  end, ", ", "—")
+  return S.join(items, show or W.name, ", ", "—")
+end
+
+-- The same as parts for S.flow, which breaks lines only between names:
+-- every name but the last ends with a comma.
+function W.name_parts(items)
+  local out = {}
+  for i, e in ipairs(items) do out[i] = W.name(e) .. (i < #items and "," or "") end
+  if #out == 0 then out[1] = "—" end
+  return out
 end
 
 -- A text's words, for S.flow to break between.
