@@ -48,7 +48,7 @@ function F.draw(view, add)
       if W.is_monster(g) then won[#won + 1] = g end
     end
     local parts = W.name_parts(won)
-    parts[1] = W.seat(view, seat) .. ": " .. W.t("monsters_owned", { list = parts[1] })
+    parts[1] = W.t("monsters_owned", { who = W.seat(view, seat), list = parts[1] })
     for _, l in ipairs(S.flow(parts, " ", W.WIDTH - 2, "    ")) do add("  " .. l) end
   end
 end

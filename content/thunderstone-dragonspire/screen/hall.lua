@@ -30,7 +30,10 @@ end
 local function card(add, label, e)
   local name, parts = summary(e)
   parts[1] = name .. " — " .. parts[1]
-  for i, line in ipairs(S.flow(parts, " · ", W.WIDTH - COL, "  ")) do
+  -- Each part but the last ends with its separator, so that a line broken
+  -- in the list ends with "·".
+  for i = 1, #parts - 1 do parts[i] = parts[i] .. " ·" end
+  for i, line in ipairs(S.flow(parts, " ", W.WIDTH - COL, "  ")) do
     add((i == 1 and S.pad(label, COL) or string.rep(" ", COL)) .. line)
   end
   if e.text and e.text ~= "" then W.flowed(add, COL + 2, e.text) end
