@@ -2,11 +2,13 @@
 // seat's view and nothing else. It shows what the seat may see; it is the
 // same in two states that differ only in what the seat may not see; it
 // cannot reach the game, keep state or run for ever; its misdeeds are
-// located script errors. Packs: tests/packs/screen, screen-hostile, and
-// Dungeon Lords.
+// located script errors. Packs: tests/packs/screen, screen-hostile,
+// Dungeon Lords and Thunderstone: Dragonspire.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -335,4 +337,150 @@ TEST(Screen, DungeonLordsFinalScoresAreTheResult) {
   for (const Value& w : s.result.get("winners").items()) winners += (winners.empty() ? "Seat " : ", Seat ") + w.to_string();
   EXPECT_EQ(lines.back(), (s.result.get("winners").items().size() == 1 ? "Winner: " : "Winners (shared): ") + winners);
   EXPECT_TRUE(has(joined(screen.draw(s, -1, "cs")), "Celkem")) << joined(screen.draw(s, -1, "cs"));
+}
+
+// --- Thunderstone: Dragonspire ---------------------------------------------------
+
+namespace {
+
+// How many characters a line takes on a terminal (one per UTF-8 character).
+size_t width(const std::string& line) {
+  size_t n = 0;
+  for (unsigned char c : line)
+    if ((c & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+// A line of `text` wider than `max`, or "".
+std::string too_wide(const std::vector<std::string>& lines, size_t max) {
+  for (const auto& l : lines)
+    if (width(l) > max) return l;
+  return "";
+}
+
+}  // namespace
+
+// The screen draws every moment of whole games, 2 and 5 players, for a
+// player in English, another in Czech and the onlooker, without a script
+// error; lines stay within 100 characters and the rules' bookkeeping (the
+// variables turn, final_scores, no_monster_gold) never shows.
+TEST(Screen, ThunderstoneDrawsAWholeGame) {
+  auto e = engine("content/thunderstone-dragonspire");
+  ASSERT_TRUE(e);
+  for (int seats : {2, 5}) {
+    State s = e->new_game(static_cast<uint64_t>(40 + seats), seats);
+    Screen screen(*e);
+    std::vector<RandomAgent> agents;
+    for (int i = 0; i < seats; ++i) agents.emplace_back(derive_seed(13, static_cast<uint64_t>(i)));
+    std::vector<Agent*> ptrs;
+    for (auto& a : agents) ptrs.push_back(&a);
+    int drawn = 0, step = 0;
+    auto check = [&](const State& st, int seat, const char* lang) {
+      const std::vector<std::string> lines = screen.draw(st, seat, lang);
+      ++drawn;
+      const std::string text = joined(lines);
+      ASSERT_GT(lines.size(), 3u) << text;
+      ASSERT_EQ(too_wide(lines, 100), "") << seat << " " << lang << "\n" << text;
+      for (const char* raw : {"{\"", "#", "final_scores", "no_monster_gold", "carry", "levelup", "nil", "table: "})
+        ASSERT_FALSE(has(text, raw)) << raw << "\n" << text;
+    };
+    play_out(*e, s, ptrs, 0, [&](const State& st, int, const std::string&) {
+      ++step;
+      check(st, 0, "en");
+      check(st, 1, "cs");
+      if (step % 4 == 0) check(st, -1, step % 8 == 0 ? "cs" : "en");
+    }, Mode::Play);
+    EXPECT_TRUE(s.over) << seats;
+    EXPECT_GT(drawn, 100) << seats;
+  }
+}
+
+// A player's screen is the same whatever another player holds in hand and
+// however the hidden piles lie; a card in another's hand is not named on it,
+// while its holder sees it.
+TEST(Screen, ThunderstoneShowsNoOtherPlayersHand) {
+  auto e = engine("content/thunderstone-dragonspire");
+  ASSERT_TRUE(e);
+  State a = e->new_game(21, 3);
+  int asked = 0;
+  // Some turns in, player 1 to choose; player 2's deck holds another hand.
+  ASSERT_TRUE(play_until(*e, a, 21, [&](const State& s) {
+    return ++asked > 12 && count_of(*e, s, "hand", 1) > 0 && count_of(*e, s, "deck", 1) >= count_of(*e, s, "hand", 1);
+  }));
+  State b = a;
+  const int hand = e->zone_of_def(b, "hand", 1), deck = e->zone_of_def(b, "deck", 1);
+  const size_t n = b.zones[hand].items.size();
+  const std::vector<EntityId> was = b.zones[hand].items;
+  for (EntityId id : was) e->move_entity(b, id, deck);
+  for (size_t i = 0; i < n; ++i) e->move_entity(b, b.zones[deck].items.front(), hand);
+  e->shuffle_zone(b, deck);
+  e->shuffle_zone(b, e->zone_of_def(b, "deck", 0));
+  e->shuffle_zone(b, e->zone_of_def(b, "dungeon", -1));
+  ASSERT_NE(a.hash(), b.hash());
+  Screen screen(*e);
+  for (const char* lang : {"en", "cs"})
+    for (int seat : {0, 2, -1})
+      EXPECT_EQ(joined(screen.draw(a, seat, lang)), joined(screen.draw(b, seat, lang))) << seat << " " << lang;
+  auto defs = [&](const State& s) {
+    std::vector<int32_t> out;
+    for (EntityId id : s.zones[hand].items) out.push_back(s.entities[id].def);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  if (defs(a) != defs(b)) {
+    EXPECT_NE(joined(screen.draw(a, 1, "en")), joined(screen.draw(b, 1, "en")));
+  }
+  // The Thunderstone, which nobody has seen, in player 2's hand.
+  State c = a;
+  const int dungeon = e->zone_of_def(c, "dungeon", -1);
+  EntityId stone = kNoEntity;
+  for (EntityId id : c.zones[dungeon].items)
+    if (e->packs().defs[c.entities[id].def]->id.rfind("stone_of_", 0) == 0) stone = id;
+  ASSERT_NE(stone, kNoEntity);
+  e->move_entity(c, stone, hand);
+  const EntityDef& def = *e->packs().defs[c.entities[stone].def];
+  for (const char* lang : {"en", "cs"}) {
+    const std::string name = def.name.get(lang);
+    for (int seat : {0, 2, -1}) EXPECT_FALSE(has(joined(screen.draw(c, seat, lang)), name)) << seat << " " << lang;
+    EXPECT_TRUE(has(joined(screen.draw(c, 1, lang)), name)) << lang << "\n" << joined(screen.draw(c, 1, lang));
+  }
+}
+
+// The end: the final scores of the result, highest first, the winners
+// marked.
+TEST(Screen, ThunderstoneFinalScoresNameTheWinner) {
+  auto e = engine("content/thunderstone-dragonspire");
+  ASSERT_TRUE(e);
+  State s = e->new_game(5, 4);
+  std::vector<RandomAgent> agents{RandomAgent(1), RandomAgent(2), RandomAgent(3), RandomAgent(4)};
+  std::vector<Agent*> ptrs{&agents[0], &agents[1], &agents[2], &agents[3]};
+  ASSERT_TRUE(play_out(*e, s, ptrs, 0, {}, Mode::Play).finished);
+  Screen screen(*e);
+  const std::vector<std::string> lines = screen.draw(s, 0, "en");
+  const std::string text = joined(lines);
+  ASSERT_GE(lines.size(), 5u) << text;
+  EXPECT_EQ(lines[0].rfind("Final scores", 0), 0u) << text;
+  std::vector<int64_t> scores;
+  for (const Value& v : s.result.get("scores").items()) scores.push_back(v.as_int());
+  std::vector<int64_t> winners;
+  for (const Value& w : s.result.get("winners").items()) winners.push_back(w.as_int());
+  ASSERT_EQ(scores.size(), 4u);
+  ASSERT_FALSE(winners.empty());
+  // Rows 1..4: "  1. Player 3 — winner      12 ...", the scores falling.
+  int64_t last = INT64_MAX;
+  for (size_t row = 1; row <= 4; ++row) {
+    const std::string& line = lines[row];
+    const std::string head = "  " + std::to_string(row) + ". Player ";
+    ASSERT_EQ(line.rfind(head, 0), 0u) << line;
+    const int seat = std::stoi(line.substr(head.size()));
+    const int64_t vp = scores[static_cast<size_t>(seat - 1)];
+    EXPECT_LE(vp, last) << text;
+    last = vp;
+    const bool won = std::find(winners.begin(), winners.end(), seat) != winners.end();
+    EXPECT_EQ(has(line, "— winner"), won) << line;
+    EXPECT_TRUE(has(line, "  " + std::to_string(vp) + "  ")) << line;
+  }
+  const std::string you = "Player " + std::to_string(winners[0]) + (winners[0] == 1 ? " (you)" : "") + " — winner";
+  EXPECT_TRUE(has(text, you)) << text;
+  EXPECT_TRUE(has(joined(screen.draw(s, -1, "cs")), "— vítěz")) << joined(screen.draw(s, -1, "cs"));
 }
