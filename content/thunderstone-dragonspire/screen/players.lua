@@ -63,7 +63,9 @@ local function cards(view, add, items)
     local name = (r.n > 1 and r.n .. "× " or "") .. r.e.name
     local parts = {}
     local text = W.words(r.e.text)
-    if r.stats ~= "" then parts[1] = r.stats .. (#text > 0 and " —" or "") end
+    -- stats flow word by word too: with many marks they outgrow a line
+    for _, w in ipairs(W.words(r.stats)) do parts[#parts + 1] = w end
+    if #parts > 0 and #text > 0 then parts[#parts] = parts[#parts] .. " —" end
     for _, w in ipairs(text) do parts[#parts + 1] = w end
     local lines = S.flow(parts, " ", W.WIDTH - COL, "")
     local head = "    " .. name
