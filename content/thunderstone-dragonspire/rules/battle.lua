@@ -191,7 +191,6 @@ end
 function M.compute(seat, target, rank, reductions, to_magic)
   local turn = C.turn()
   reductions = reductions or turn.reduce + #C.with_tag(seat, "disease")
-  to_magic = to_magic or turn.to_magic
   local ks = M.contributions(seat, target, rank)
   local A, Mg, light, per_surplus, doubled = 0, 0, 0, 0, 0
   local immune_magic = T.get(target, "immune_magic")
@@ -210,7 +209,10 @@ function M.compute(seat, target, rank, reductions, to_magic)
     per_surplus = per_surplus + (k.surplus_magic or 0)
     doubled = doubled + (k.double or 0)
   end
-  -- step 4: reductions, each on a pool that is at least 1; step 5: clamp
+  -- step 4: reductions, each on a pool that is at least 1; step 5: clamp.
+  -- Before the player has split them (a target's preview), they go on
+  -- Attack as far as it reaches and the rest on Magic Attack.
+  if not to_magic then to_magic = math.max(0, reductions - A) end
   local on_magic = math.min(to_magic, Mg)
   Mg = Mg - on_magic
   A = math.max(0, A - (reductions - on_magic))
