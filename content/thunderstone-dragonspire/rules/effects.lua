@@ -102,6 +102,32 @@ function M.used(card)
   return false
 end
 
+-- "One Hero gains Strength +N" (N: the card's effect number `strength`):
+-- the item for E.offer, and the steps a card exports as its own
+-- (`M.feed = E.feed`): Iron Rations, Fire Giant's trophy.
+function M.feed_item(ctx, must)
+  return {
+    fn = "feed", label = { "fx.hero_strength", n = M.n(ctx.self, "strength") },
+    when = function(c) return #C.heroes(c.args.seat) > 0 end, must = must,
+  }
+end
+
+function M.feed(ctx)
+  M.pick { seat = ctx.args.seat, cards = C.heroes(ctx.args.seat), prompt = "fx.which_hero", then_fn = M.fed }
+end
+
+function M.fed(ctx) C.add_strength(M.picked(ctx), M.n(ctx.self, "strength")) end
+
+-- The cards of the seat's party not used for an effect this turn: those
+-- an effect may still destroy, discard or put back (§4.3 D2).
+function M.unused_in_play(seat)
+  local out = {}
+  for _, c in ipairs(C.party(seat)) do
+    if not M.used(c) then out[#out + 1] = c end
+  end
+  return out
+end
+
 -- §5.8.3: a Spoils purchase of one card whose top-of-stack card passes
 -- `test`, paid with the gold of every surviving card revealed in the battle
 -- (OQ-15: in play and not marked for destruction); the gold is not spent

@@ -12,13 +12,7 @@ local function mine(ctx)
   return T.where(ctx.self) == "aside" and T.owner(ctx.self) == ctx.args.seat
 end
 
-local function offered(seat)
-  local out = {}
-  for _, c in ipairs(C.party(seat)) do
-    if not E.used(c) then out[#out + 1] = c end
-  end
-  return out
-end
+local offered = E.unused_in_play
 
 function M.extend.effects(ctx)
   if ctx.args.phase ~= "village" or not mine(ctx) then return nil end

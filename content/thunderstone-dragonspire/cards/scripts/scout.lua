@@ -22,13 +22,7 @@ end
 
 -- --- the Village: draw, then put back --------------------------------------
 
-local function returnable(seat)
-  local out = {}
-  for _, c in ipairs(C.party(seat)) do
-    if not E.used(c) then out[#out + 1] = c end
-  end
-  return out
-end
+local returnable = E.unused_in_play
 
 function M.scout(ctx)
   E.draw(ctx, E.n(ctx.self, "draw"))
