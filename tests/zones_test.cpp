@@ -282,6 +282,22 @@ TEST_F(Zones, PileStackHelpers) {
                             Value::list({Value(2), Value(0), Value(1), Value(3)}), Value(4), Value(0)}));
 }
 
+// top_or_reshuffle: the top card of a deck; an empty deck first takes the
+// discard pile, shuffled; nothing when both are empty.
+TEST_F(Zones, PileTopOrReshuffle) {
+  Value r = lua(R"(
+    local pile, T = require('std.pile'), tabula
+    local none = pile.top_or_reshuffle('deck', 1, 'discard')
+    local a = T.create('axe', 'deck', 1)
+    local top = pile.top_or_reshuffle('deck', 1, 'discard')
+    T.move(a, 'discard', 1)
+    T.create('blade', 'discard', 1)
+    local after = pile.top_or_reshuffle('deck', 1, 'discard')
+    return {none == nil, top, after ~= nil, T.count('deck', 1), T.count('discard', 1)}
+  )");
+  EXPECT_EQ(r, Value::list({Value(true), Value(0), Value(true), Value(2), Value(0)}));
+}
+
 // The prototype deck-builder with listen_in and its layer without (whose
 // cards check their own zone in Lua) play the same games: the same hash
 // after every choice, with reveals from the scout along the way.

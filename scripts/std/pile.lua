@@ -26,6 +26,17 @@ function pile.move_all(from, from_seat, to, to_seat)
   return items
 end
 
+-- The top entity of `zone`; when the zone is empty, `reshuffle` (a discard
+-- pile of the same seat) is moved into it and shuffled first. Nil when both
+-- are empty. A deck-builder's "reveal the top card of your deck".
+function pile.top_or_reshuffle(zone, seat, reshuffle)
+  if T.count(zone, seat) == 0 and T.count(reshuffle, seat) > 0 then
+    pile.move_all(reshuffle, seat, zone, seat)
+    T.shuffle(zone, seat)
+  end
+  return T.zone(zone, seat)[1]
+end
+
 -- Draws from the top of `from` to the bottom of `to`, one by one. When
 -- `from` runs out and `reshuffle` names a zone (a discard pile), that zone
 -- is moved into `from` and shuffled, and the draw goes on; it stops early

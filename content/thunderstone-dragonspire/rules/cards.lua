@@ -172,13 +172,7 @@ function M.draw_into_play(seat, n) return M.draw(seat, n, "play") end
 
 -- The top card of a seat's deck, reshuffling the discard if the deck is
 -- empty (§4.0); nil when both are empty.
-function M.top_of_deck(seat)
-  if T.count("deck", seat) == 0 and T.count("discard", seat) > 0 then
-    pile.move_all("discard", seat, "deck", seat)
-    T.shuffle("deck", seat)
-  end
-  return T.zone("deck", seat)[1]
-end
+function M.top_of_deck(seat) return pile.top_or_reshuffle("deck", seat, "discard") end
 
 function M.draw_hand(seat) return M.draw(seat, HAND) end
 
