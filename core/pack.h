@@ -298,10 +298,13 @@ struct LoadResult {
   std::string report() const;
 };
 
-// Loads the pack in `dir` with every layer it extends or patches. Layers
-// are looked up as sibling folders of `dir` by pack id. Further packs
-// (variants, house rules) are layered on top in the order given; two layers
-// that change the same thing without one building on the other conflict.
-LoadResult load_pack(const std::string& dir, const std::vector<std::string>& extra = {});
+// Loads the pack in `dir` with every layer it extends or patches. A layer
+// named by id is looked up as a sibling folder of the pack that names it,
+// then in each folder of `search` in order (a mod in a folder of its own
+// finds the shipped game there). Further packs (variants, house rules) are
+// layered on top in the order given; two layers that change the same thing
+// without one building on the other conflict.
+LoadResult load_pack(const std::string& dir, const std::vector<std::string>& extra = {},
+                     const std::vector<std::string>& search = {});
 
 }  // namespace tabula

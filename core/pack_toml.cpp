@@ -93,6 +93,9 @@ class Loader {
  public:
   std::vector<Diagnostic> diags;
   PackSet out;
+  // Folders where packs are found by id after the sibling folders of the
+  // pack that asks (load_pack's `search`).
+  std::vector<fs::path> search;
 
   void error(const SourcePos& p, std::string key, std::string msg) {
     diags.push_back({Diagnostic::Severity::Error, p, std::move(key), std::move(msg)});
@@ -418,9 +421,22 @@ bool Loader::resolve(const fs::path& dir, std::vector<LayerFile>& layers, std::v
       error(where, key, "'" + parent + "' is not a pack id: name a sibling pack's id, not a path");
       return false;
     }
-    fs::path pdir = dir.parent_path() / parent;
-    if (!fs::exists(pdir / "pack.toml")) {
-      error(where, "pack", "pack '" + parent + "' not found (looked in " + pdir.string() + ")");
+    // First beside the pack that asks, then on the search path.
+    std::vector<fs::path> places{dir.parent_path() / parent};
+    for (const auto& s : search) places.push_back(s / parent);
+    fs::path pdir;
+    std::string looked;
+    for (const auto& place : places) {
+      std::error_code ec;
+      if (fs::exists(place / "pack.toml", ec)) {
+        pdir = place;
+        break;
+      }
+      looked += (looked.empty() ? "" : ", ") + place.string();
+    }
+    if (pdir.empty()) {
+      error(where, "pack", "pack '" + parent + "' not found (looked in " + looked +
+                               "; add its folder's parent to the search path: --packs DIR or TABULA_PATH)");
       return false;
     }
     visiting.push_back(id);
@@ -1598,8 +1614,10 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
 
 }  // namespace
 
-LoadResult load_pack(const std::string& dir, const std::vector<std::string>& extra) {
+LoadResult load_pack(const std::string& dir, const std::vector<std::string>& extra,
+                     const std::vector<std::string>& search) {
   Loader l;
+  for (const auto& s : search) l.search.push_back(folder(s));
   LoadResult r;
   if (l.load(dir, extra)) {
     r.packs = std::make_unique<PackSet>(std::move(l.out));

@@ -237,7 +237,8 @@ struct Runner {
 
 }  // namespace
 
-ScenarioResult run_scenario(const std::string& path, const std::string& content_dir) {
+ScenarioResult run_scenario(const std::string& path, const std::string& content_dir,
+                            const std::vector<std::string>& search) {
   ScenarioResult r;
   r.name = path;
   Runner run(r);
@@ -261,9 +262,15 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     r.spec = sc->get("spec") ? sc->get("spec")->value<std::string>().value_or("") : "";
     std::string pack = (*sc)["pack"].value<std::string>().value_or("");
     if (pack.empty()) throw std::runtime_error(path + ": scenario.pack is required");
+    // The pack: a folder relative to this file, else a pack id on the search
+    // path, then in the content folder; the layers it builds on are found
+    // the same way (a mod's scenario finds the shipped game it extends).
+    std::vector<std::string> places = search;
+    places.push_back(content_dir);
     fs::path pack_dir = fs::path(path).parent_path() / pack;
-    if (!fs::exists(pack_dir / "pack.toml")) pack_dir = fs::path(content_dir) / pack;
-    LoadResult lr = load_pack(pack_dir.string());
+    for (size_t i = 0; i < places.size() && !fs::exists(pack_dir / "pack.toml"); ++i)
+      pack_dir = fs::path(places[i]) / pack;
+    LoadResult lr = load_pack(pack_dir.string(), {}, places);
     if (!lr.ok()) throw std::runtime_error("pack " + pack + " does not load:\n" + lr.report());
     if (const toml::node* defs = doc.get("defs")) {
       if (!defs->is_table()) throw std::runtime_error(at(*defs) + ": defs must be a table: [defs.ID] kind = ...");

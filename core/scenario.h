@@ -17,7 +17,9 @@ struct ScenarioResult {
   std::vector<std::string> journal;   // what the game logged, for -v
 };
 
-// `content_dir` is where pack ids are looked up (the repository's content/).
-ScenarioResult run_scenario(const std::string& path, const std::string& content_dir);
+// `content_dir` is where pack ids are looked up (the repository's content/),
+// after the folders of `search` (tabula scenario --packs, $TABULA_PATH).
+ScenarioResult run_scenario(const std::string& path, const std::string& content_dir,
+                            const std::vector<std::string>& search = {});
 
 }  // namespace tabula

@@ -339,6 +339,38 @@ TEST_F(Cli, CheckOfALayersFolderFindsItsBase) {
   EXPECT_TRUE(has(slash.text, "note: params.deck: dropped 'chest' from this list")) << slash.text;
 }
 
+// A mod in a folder of its own, outside the repository, patches a shipped
+// game: it finds it through the content folder, through --packs or
+// $TABULA_PATH, and it can itself be named on the search path (issue 10).
+TEST_F(Cli, AModInItsOwnFolderFindsTheGame) {
+  const fs::path mods = tmp_ / "mods";
+  write_file(mods / "angry-trolls" / "pack.toml",
+             "[pack]\nid = \"angry-trolls\"\npatches = \"dungeon-lords\"\nmanifests = [\"changes.toml\"]\n");
+  write_file(mods / "angry-trolls" / "changes.toml", "[change.troll]\nprops = { attack = 4, attack_alt = 5 }\n");
+  Output by_folder = tabula("check " + tmp("mods/angry-trolls"));
+  EXPECT_EQ(by_folder.code, 0) << by_folder.text;
+  EXPECT_TRUE(has(by_folder.text, "OK angry-trolls: 2 layers (dungeon-lords < angry-trolls)")) << by_folder.text;
+  Output by_option = tabula("run dungeon-lords --with angry-trolls --games 2 --packs " + tmp("mods"));
+  EXPECT_EQ(by_option.code, 0) << by_option.text;
+  EXPECT_TRUE(has(by_option.text, "finished: 2/2")) << by_option.text;
+  Output by_env = tabula("check angry-trolls", "", "TABULA_PATH=" + tmp("mods"));
+  EXPECT_EQ(by_env.code, 0) << by_env.text;
+  Output missing = tabula("check angry-trolls");
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_TRUE(has(missing.text, "no pack 'angry-trolls'") && has(missing.text, "--packs DIR or TABULA_PATH")) << missing.text;
+}
+
+// A layer whose base is neither its sibling nor on the search path: the
+// error names every place looked and how to add one.
+TEST_F(Cli, ALayerWithoutItsBaseSaysWhereItLooked) {
+  write_file(tmp_ / "lonely" / "stray" / "pack.toml", "[pack]\nid = \"stray\"\npatches = \"no-such-game\"\n");
+  Output o = tabula("check " + tmp("lonely/stray"));
+  EXPECT_EQ(o.code, 1);
+  EXPECT_TRUE(has(o.text, "pack 'no-such-game' not found (looked in ")) << o.text;
+  EXPECT_TRUE(has(o.text, "content/no-such-game")) << o.text;
+  EXPECT_TRUE(has(o.text, "--packs DIR or TABULA_PATH")) << o.text;
+}
+
 // Every function a manifest names that the scripts lack is an error at the
 // position that names it, with a suggestion; not only the first.
 TEST_F(Cli, CheckReportsEveryMissingFunctionWhereItIsNamed) {

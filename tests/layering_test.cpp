@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -290,4 +292,26 @@ TEST(Layering, EveryMissingFunctionIsReportedWhereItIsNamed) {
     EXPECT_EQ(own->pos.line, 19);
     EXPECT_EQ(own->pos.column, 11);
   }
+}
+
+// A layer in a folder of its own finds the pack it patches on the search
+// path, after its sibling folders; without it, the error says where it
+// looked (issue 10: mods in their own folder).
+TEST(LayerSearch, ALayerFindsItsBaseOnTheSearchPath) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tabula-layer-search" / "mod";
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream f(dir / "pack.toml");
+    f << "[pack]\nid = \"mod\"\npatches = \"layer-base\"\n\n[params]\nrounds = 7\n";
+  }
+  LoadResult alone = load_pack(dir.string());
+  ASSERT_FALSE(alone.ok());
+  const Diagnostic* d = find(alone.diagnostics, "pack", "pack 'layer-base' not found (looked in ");
+  ASSERT_NE(d, nullptr) << report(alone.diagnostics);
+  EXPECT_NE(d->message.find("--packs DIR or TABULA_PATH"), std::string::npos) << d->message;
+  LoadResult found = load_pack(dir.string(), {}, {std::string(TABULA_SOURCE_DIR) + "/tests/packs"});
+  ASSERT_TRUE(found.ok()) << found.report();
+  EXPECT_EQ(found.packs->layers.size(), 2u);
+  EXPECT_EQ(found.packs->params.at("rounds").value, Value(7));
+  std::filesystem::remove_all(dir.parent_path());
 }

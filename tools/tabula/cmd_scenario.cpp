@@ -33,7 +33,7 @@ int cmd_scenario(const ScenarioArgs& a) {
   int passed = 0, failed = 0;
   nlohmann::json out = nlohmann::json::array();
   for (const auto& file : files) {
-    ScenarioResult r = run_scenario(file, content);
+    ScenarioResult r = run_scenario(file, content, pack_search_path());
     (r.ok ? passed : failed)++;
     if (a.json) {
       nlohmann::json j = {{"file", file},   {"name", r.name},     {"spec", r.spec},         {"ok", r.ok},

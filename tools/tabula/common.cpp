@@ -19,19 +19,43 @@ std::string content_dir() {
   return TABULA_CONTENT_DIR;
 }
 
+std::vector<std::string>& extra_pack_dirs() {
+  static std::vector<std::string> dirs;
+  return dirs;
+}
+
+std::vector<std::string> pack_search_path() {
+  std::vector<std::string> out = extra_pack_dirs();
+  if (const char* env = std::getenv("TABULA_PATH"); env && *env) {
+    std::string path = env;
+    for (size_t at = 0; at <= path.size();) {
+      const size_t end = std::min(path.find(':', at), path.size());
+      if (end > at) out.push_back(path.substr(at, end - at));
+      at = end + 1;
+    }
+  }
+  out.push_back(content_dir());
+  return out;
+}
+
 PackRef resolve_pack(const std::string& arg) {
   std::error_code ec;
   if (arg.empty()) throw CliError("an empty pack name");
   if (fs::is_directory(arg, ec)) return {arg, fs::absolute(arg, ec).lexically_normal().string()};
-  fs::path in_content = fs::path(content_dir()) / arg;
-  if (fs::is_directory(in_content, ec)) return {in_content.string(), arg};
+  const std::vector<std::string> search = pack_search_path();
+  for (const auto& dir : search)
+    if (fs::path in = fs::path(dir) / arg; fs::is_directory(in, ec)) return {in.string(), arg};
   // A log written elsewhere names a folder that is not here: try its last
-  // component in the content folder.
+  // component on the search path.
   fs::path name = fs::path(arg).lexically_normal().filename();
   if (name.empty()) name = fs::path(arg).lexically_normal().parent_path().filename();
-  if (!name.empty() && name != fs::path(arg) && fs::is_directory(fs::path(content_dir()) / name, ec))
-    return {(fs::path(content_dir()) / name).string(), name.string()};
-  throw CliError("no pack '" + arg + "': no such folder here or in " + shown_path(content_dir()) + "/");
+  if (!name.empty() && name != fs::path(arg))
+    for (const auto& dir : search)
+      if (fs::path in = fs::path(dir) / name; fs::is_directory(in, ec)) return {in.string(), name.string()};
+  std::string where;
+  for (const auto& dir : search) where += (where.empty() ? "" : ", ") + shown_path(dir) + "/";
+  throw CliError("no pack '" + arg + "': no such folder here or in " + where +
+                 " (more folders: --packs DIR or TABULA_PATH)");
 }
 
 Opened open_engine(const std::string& pack, const std::vector<std::string>& with) {
@@ -44,7 +68,7 @@ Opened open_engine(const std::string& pack, const std::vector<std::string>& with
     extras.push_back(r.dir);
     o.log_packs.push_back(r.log_name);
   }
-  LoadResult lr = load_pack(base.dir, extras);
+  LoadResult lr = load_pack(base.dir, extras, pack_search_path());
   std::string errors;
   int n_errors = 0;
   for (const auto& d : lr.diagnostics) {

@@ -71,11 +71,18 @@ int cmd_scenario(const ScenarioArgs& a);
 // built from.
 std::string content_dir();
 
+// The folders where packs are found by id, in order: each `--packs DIR`,
+// then each folder of $TABULA_PATH (separated by ':'), then content_dir().
+// A mod in a folder of its own finds the shipped game it builds on there.
+std::vector<std::string>& extra_pack_dirs();  // the --packs folders, set by main
+std::vector<std::string> pack_search_path();
+
 struct PackRef {
   std::string dir;       // where it is on disk
   std::string log_name;  // how a game log names it (found again by resolve_pack)
 };
-// A pack argument: a folder as given, else <content_dir>/<name>. Throws CliError.
+// A pack argument: a folder as given, else <folder>/<name> for the first
+// folder of pack_search_path() that holds it. Throws CliError.
 PackRef resolve_pack(const std::string& arg);
 
 struct Opened {

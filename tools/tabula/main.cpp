@@ -10,10 +10,18 @@ using namespace tabula::cli;
 
 namespace {
 
+void packs_option(CLI::App* c) {
+  c->add_option("--packs", extra_pack_dirs(),
+                "A folder to find packs in by name, before $TABULA_PATH and the content folder (repeatable)")
+      ->allow_extra_args(false);
+}
+
 void pack_args(CLI::App* c, std::string& pack, std::vector<std::string>& with) {
-  c->add_option("pack", pack, "Pack folder, or the name of a pack in the content folder")->required();
+  c->add_option("pack", pack, "Pack folder, or the name of a pack on the search path (--packs, $TABULA_PATH, content/)")
+      ->required();
   c->add_option("--with", with, "Layer a variant or house-rule pack on top (repeatable)")
       ->allow_extra_args(false);
+  packs_option(c);
 }
 
 // Packs, logs and scenario files are written by strangers, and their text
@@ -111,12 +119,14 @@ int main(int argc, char** argv) {
   auto* rep = app.add_subcommand("replay", "Replay a game log and check every state hash");
   rep->add_option("log", rp.log, "Game log (JSON) written by `tabula play --log` or `run --log-dir`")->required();
   rep->add_flag("--json", rp.json, "Print a JSON object");
+  packs_option(rep);
 
   ScenarioArgs sa;
   auto* sc = app.add_subcommand("scenario", "Run scenario files (a folder runs every .toml in it)");
   sc->add_option("files", sa.files, "Scenario files or folders")->required();
   sc->add_flag("--json", sa.json, "Print a JSON object");
   sc->add_flag("-v,--verbose", sa.verbose, "Also print each scenario's journal");
+  packs_option(sc);
 
   app.footer(
       "Examples:\n"
