@@ -1063,6 +1063,21 @@ void Loader::merge(const LayerFile& layer) {
         edit_list_param(layer, name, v, *pt);
         continue;
       }
+      // A house rule or variant changes the game's numbers: a name no layer
+      // below declares but close to one that does is a misspelling (an
+      // error); any other new name is the layer's own, and is noted.
+      if (!layer.info.patches.empty() && !out.params.count(name)) {
+        std::vector<std::string> names;
+        for (const auto& [id, prm] : out.params) names.push_back(id);
+        const std::string near = suggestion(name, names);
+        const std::string what = "'" + layer.info.patches + "' and the layers below it declare no parameter '" + name + "'";
+        if (!near.empty()) {
+          error(pos_of(k.source()), key, what + near);
+          continue;
+        }
+        diags.push_back({Diagnostic::Severity::Warning, pos_of(k.source()), key,
+                         what + ": a parameter this layer adds"});
+      }
       Param p;
       p.layer = layer.info.id;
       p.pos = pos_of(v.source());

@@ -315,3 +315,31 @@ TEST(LayerSearch, ALayerFindsItsBaseOnTheSearchPath) {
   EXPECT_EQ(found.packs->params.at("rounds").value, Value(7));
   std::filesystem::remove_all(dir.parent_path());
 }
+
+// A house rule's parameter that no layer below declares: close to one that
+// does, it is a misspelling and an error with a suggestion; otherwise a new
+// parameter of the layer, with a warning (issue 10: `practice_fatige`).
+TEST(LayerSearch, AMisspeltParameterOfAHouseRuleIsAnError) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tabula-layer-params" / "rule";
+  std::filesystem::create_directories(dir);
+  const std::vector<std::string> search{std::string(TABULA_SOURCE_DIR) + "/tests/packs"};
+  {
+    std::ofstream f(dir / "pack.toml");
+    f << "[pack]\nid = \"rule\"\npatches = \"layer-base\"\n\n[params]\nrouns = 7\n";
+  }
+  LoadResult typo = load_pack(dir.string(), {}, search);
+  ASSERT_FALSE(typo.ok());
+  const Diagnostic* d = find(typo.diagnostics, "params.rouns", "declare no parameter 'rouns' (did you mean 'rounds'?)");
+  ASSERT_NE(d, nullptr) << report(typo.diagnostics);
+  EXPECT_EQ(d->pos.line, 6);
+  {
+    std::ofstream f(dir / "pack.toml");
+    f << "[pack]\nid = \"rule\"\npatches = \"layer-base\"\n\n[params]\nmercy = 2\n";
+  }
+  LoadResult added = load_pack(dir.string(), {}, search);
+  ASSERT_TRUE(added.ok()) << added.report();
+  const Diagnostic* w = find(added.diagnostics, "params.mercy", "a parameter this layer adds");
+  ASSERT_NE(w, nullptr) << report(added.diagnostics);
+  EXPECT_EQ(w->severity, Diagnostic::Severity::Warning);
+  std::filesystem::remove_all(dir.parent_path());
+}
