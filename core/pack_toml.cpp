@@ -15,6 +15,7 @@
 #include "core/pack.h"
 #include "core/toml_guard.h"
 #include "core/pack_layers.h"
+#include "core/script_ids.h"
 #include "core/state_json.h"
 #include "core/suggest.h"
 #include "core/text.h"
@@ -1609,6 +1610,7 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
   splice_inserts(out, std::move(inserts_), step_pos_, diags);
   check_references();
   name_functions();
+  check_script_ids(out, diags);
   follow_removals(out, removed_, [&](const std::string& what, const SourcePos& fallback) {
     auto it = touched_.find(what);
     return it != touched_.end() ? it->second.second : fallback;

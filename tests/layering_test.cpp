@@ -343,3 +343,34 @@ TEST(LayerSearch, AMisspeltParameterOfAHouseRuleIsAnError) {
   EXPECT_EQ(w->severity, Diagnostic::Severity::Warning);
   std::filesystem::remove_all(dir.parent_path());
 }
+
+// check finds ids a script gives the API as whole literal strings that name
+// nothing: at the literal's file:line:column, with a suggestion; an id
+// built at run time is not judged (issue 10: tabula.create("spike_pitt")).
+TEST(LayerSearch, ScriptLiteralsThatNameNothingAreFound) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tabula-script-ids" / "more";
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream f(dir / "pack.toml");
+    f << "[pack]\nid = \"more\"\nextends = \"layer-base\"\nrules = \"more.lua\"\n";
+  }
+  {
+    std::ofstream f(dir / "more.lua");
+    f << "local T = tabula\nlocal M = {}\n"
+         "function M.a() T.create(\"knigth\", \"band\") end  -- T.create(\"in_a_comment\")\n"
+         "function M.b(r) return T.param('roundz'), T.count(\"rank\" .. r), tabula.zone(\"nowhere\", 1) end\n"
+         "return M\n";
+  }
+  LoadResult r = load_pack(dir.string(), {}, {std::string(TABULA_SOURCE_DIR) + "/tests/packs"});
+  ASSERT_TRUE(r.ok()) << r.report();
+  std::vector<std::string> found;
+  for (const auto& d : r.diagnostics)
+    if (d.message.find(" names '") != std::string::npos) found.push_back(d.pos.to_string() + " " + d.message);
+  ASSERT_EQ(found.size(), 3u) << r.report();
+  EXPECT_NE(found[0].find("more.lua:3:26 tabula.create names 'knigth'"), std::string::npos) << found[0];
+  EXPECT_NE(found[0].find("(did you mean 'knight'?)"), std::string::npos) << found[0];
+  EXPECT_NE(found[1].find("more.lua:4:33 tabula.param names 'roundz'"), std::string::npos) << found[1];
+  EXPECT_NE(found[1].find("(did you mean 'rounds'?)"), std::string::npos) << found[1];
+  EXPECT_NE(found[2].find("tabula.zone names 'nowhere'"), std::string::npos) << found[2];
+  std::filesystem::remove_all(dir.parent_path());
+}

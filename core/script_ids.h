@@ -1,0 +1,16 @@
+// What `tabula check` can find in scripts before play: ids the scripts give
+// the API as whole literal strings (tabula.create("spike_pit"),
+// tabula.param("rounds"), tabula.zone("hand", seat)) that name no entity
+// definition, parameter or zone of the packs. Each is a warning at the
+// literal's file:line:column with a suggestion; ids built at run time
+// ("rank" .. r) are not judged.
+#pragma once
+#include <vector>
+
+#include "core/pack.h"
+
+namespace tabula {
+
+void check_script_ids(const PackSet& packs, std::vector<Diagnostic>& diags);
+
+}  // namespace tabula
