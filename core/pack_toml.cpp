@@ -1610,7 +1610,11 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
   splice_inserts(out, std::move(inserts_), step_pos_, diags);
   check_references();
   name_functions();
-  check_script_ids(out, diags);
+  {
+    std::set<std::string> removed;
+    for (const auto& r : removed_) removed.insert(r.id);
+    check_script_ids(out, removed, diags);
+  }
   follow_removals(out, removed_, [&](const std::string& what, const SourcePos& fallback) {
     auto it = touched_.find(what);
     return it != touched_.end() ? it->second.second : fallback;

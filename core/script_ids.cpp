@@ -44,7 +44,7 @@ constexpr Call kCalls[] = {{"create", Names::Entity}, {"def_get", Names::Entity}
 
 }  // namespace
 
-void check_script_ids(const PackSet& packs, std::vector<Diagnostic>& diags) {
+void check_script_ids(const PackSet& packs, const std::set<std::string>& removed, std::vector<Diagnostic>& diags) {
   std::vector<std::string> entities, params, zones;
   for (const auto& [id, e] : packs.entities) entities.push_back(id);
   for (const auto& [id, p] : packs.params) params.push_back(id);
@@ -96,7 +96,7 @@ void check_script_ids(const PackSet& packs, std::vector<Diagnostic>& diags) {
             const std::set<std::string>& known = call.names == Names::Entity ? known_entities
                                                  : call.names == Names::Param ? known_params
                                                                               : known_zones;
-            if (known.count(id)) continue;
+            if (known.count(id) || removed.count(id)) continue;
             const std::vector<std::string>& all = call.names == Names::Entity ? entities
                                                   : call.names == Names::Param ? params
                                                                                : zones;

@@ -5,12 +5,16 @@
 // literal's file:line:column with a suggestion; ids built at run time
 // ("rank" .. r) are not judged.
 #pragma once
+#include <set>
+#include <string>
 #include <vector>
 
 #include "core/pack.h"
 
 namespace tabula {
 
-void check_script_ids(const PackSet& packs, std::vector<Diagnostic>& diags);
+// `removed`: ids a layer removed; the removal's own report names the
+// scripts that still use them, so they are not reported twice.
+void check_script_ids(const PackSet& packs, const std::set<std::string>& removed, std::vector<Diagnostic>& diags);
 
 }  // namespace tabula
