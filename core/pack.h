@@ -69,6 +69,10 @@ struct KindDef {
   bool show_declared = false;
   std::vector<std::string> show;
   ListenScope listen;
+  // The functions every script of an entity of this kind must export (its
+  // script contract, e.g. a monster's "attack"); `tabula check` reports a
+  // script that lacks one, at the entry.
+  std::vector<std::string> required_functions;
   // How entities of this kind fight (empty: the [combat] table's names):
   // the int properties holding hit points and damage taken, and the zone a
   // knocked-out entity goes to.

@@ -949,6 +949,10 @@ void Loader::merge(const LayerFile& layer) {
       }
       read_listen(t, kd.listen);
       if (const toml::node* n = t.raw().get("listen_in")) touch(layer, "kinds." + id + ".listen_in", pos_of(n->source()));
+      if (auto v = t.strings("requires")) {
+        kd.required_functions = *v;
+        touch(layer, "kinds." + id + ".requires", pos_of(t.raw().get("requires")->source()));
+      }
       // How this kind fights; checked once every layer is in (check_fight_kinds).
       for (auto [key, field] : {std::pair<const char*, std::string*>{"hp", &kd.hp},
                                 {"damage", &kd.damage}, {"knocked_out_to", &kd.knocked_out_to}})
@@ -1298,6 +1302,20 @@ void Loader::name_functions() {
       auto at = fn_pos_.find(path);
       out.named_functions.push_back({n.script, n.stages[i], path, at != fn_pos_.end() ? at->second : n.pos});
     }
+  }
+  // A kind's script contract: every entry of the kind has a script with
+  // each required function (checked once the scripts load).
+  for (const auto& [id, e] : out.entities) {
+    auto kd = out.kinds.find(e.kind);
+    if (kd == out.kinds.end() || kd->second.required_functions.empty()) continue;
+    const std::string key = "entity." + id + ".script";
+    if (e.script.empty()) {
+      std::string list;
+      for (const auto& f : kd->second.required_functions) list += (list.empty() ? "" : ", ") + f;
+      error(e.pos, key, "kind '" + e.kind + "' requires a script with " + list + " (kinds." + e.kind + ".requires)");
+      continue;
+    }
+    for (const auto& f : kd->second.required_functions) out.named_functions.push_back({e.script, f, key, e.pos});
   }
   if (out.combat.declared && !out.combat.script.empty())
     for (size_t i = 0; i < out.combat.stages.size(); ++i)

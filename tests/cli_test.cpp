@@ -360,6 +360,28 @@ TEST_F(Cli, AModInItsOwnFolderFindsTheGame) {
   EXPECT_TRUE(has(missing.text, "no pack 'angry-trolls'") && has(missing.text, "--packs DIR or TABULA_PATH")) << missing.text;
 }
 
+// A kind's script contract (`requires`): a new monster whose script lacks
+// `attack`, and one with no script at all, are found by check at the entry
+// (issue 10: hooks a kind requires but a script lacks).
+TEST_F(Cli, CheckFindsAScriptThatBreaksItsKindsContract) {
+  const fs::path mod = tmp_ / "mods" / "ogres";
+  write_file(mod / "pack.toml", "[pack]\nid = \"ogres\"\nextends = \"dungeon-lords\"\nmanifests = [\"ogres.toml\"]\n");
+  write_file(mod / "ogres.toml",
+             "[ogre]\nkind = \"monster\"\nscript = \"ogre.lua\"\nprops = { year = 1 }\n\n"
+             "[lazy_ogre]\nkind = \"monster\"\nprops = { year = 1 }\n");
+  write_file(mod / "ogre.lua", "local M = {}\nfunction M.atack(ctx) end\nreturn M\n");
+  Output o = tabula("check " + tmp("mods/ogres"));
+  EXPECT_EQ(o.code, 1) << o.text;
+  EXPECT_TRUE(has(o.text, "ogres.toml:6:2: error: entity.lazy_ogre.script: kind 'monster' requires a script with attack"))
+      << o.text;
+  write_file(mod / "ogres.toml", "[ogre]\nkind = \"monster\"\nscript = \"ogre.lua\"\nprops = { year = 1 }\n");
+  Output missing = tabula("check " + tmp("mods/ogres"));
+  EXPECT_EQ(missing.code, 1) << missing.text;
+  EXPECT_TRUE(has(missing.text, "ogres.toml:1:2: error: entity.ogre.script: no function 'attack' in ogres/ogre.lua "
+                                "(did you mean 'atack'?)"))
+      << missing.text;
+}
+
 // A layer whose base is neither its sibling nor on the search path: the
 // error names every place looked and how to add one.
 TEST_F(Cli, ALayerWithoutItsBaseSaysWhereItLooked) {
