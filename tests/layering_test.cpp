@@ -374,3 +374,23 @@ TEST(LayerSearch, ScriptLiteralsThatNameNothingAreFound) {
   EXPECT_NE(found[2].find("tabula.zone names 'nowhere'"), std::string::npos) << found[2];
   std::filesystem::remove_all(dir.parent_path());
 }
+
+// A layer adds setup work by listening to game_set_up, not by replacing the
+// game's setup hook (issue 10): Dungeon Lords with tests/packs/setup-hook
+// starts every lord with one gold more; so does Thunderstone's event.
+TEST(LayerSearch, ALayerHooksTheEndOfTheSetup) {
+  const std::string content = std::string(TABULA_SOURCE_DIR) + "/content";
+  LoadResult base = load_pack(content + "/dungeon-lords");
+  LoadResult hooked = load_pack(pack_dir("setup-hook"), {}, {content});
+  ASSERT_TRUE(base.ok()) << base.report();
+  ASSERT_TRUE(hooked.ok()) << hooked.report();
+  Engine plain(std::move(base.packs)), more(std::move(hooked.packs));
+  State a = plain.new_game(5, 3), b = more.new_game(5, 3);
+  for (int seat = 0; seat < 3; ++seat)
+    EXPECT_EQ(dict_get(b.seats[seat].counters, "gold").as_int(), dict_get(a.seats[seat].counters, "gold").as_int() + 1);
+  LoadResult ts = load_pack(pack_dir("setup-hook-ts"), {}, {content});
+  ASSERT_TRUE(ts.ok()) << ts.report();
+  Engine deck(std::move(ts.packs));
+  State c = deck.new_game(5, 2);
+  for (int seat = 0; seat < 2; ++seat) EXPECT_EQ(dict_get(c.seats[seat].counters, "xp").as_int(), 1);
+}

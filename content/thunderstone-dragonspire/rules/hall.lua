@@ -67,8 +67,14 @@ local function full()
 end
 
 -- §3.4: at setup, traps and treasures go to the bottom of the deck until
--- three monsters stand in the Hall; no breach (§2.4).
+-- three monsters stand in the Hall; no breach (§2.4). Then the game is set
+-- up: the event game_set_up lets a layer add its own setup work.
 function M.populate()
+  M.fill_at_setup()
+  T.emit("game_set_up")
+end
+
+function M.fill_at_setup()
   local guard = T.count("dungeon") + RANKS
   while guard > 0 do
     guard = guard - 1
