@@ -187,6 +187,17 @@ std::vector<LuaLiteral> lua_string_literals(const std::string& s, const std::vec
   return out;
 }
 
+std::vector<std::string> layer_lua_files(const PackSet& packs) {
+  std::vector<std::string> files;
+  for (const auto& l : packs.layers) {
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(l.dir, ec), end; !ec && it != end; it.increment(ec))
+      if (it->is_regular_file() && it->path().extension() == ".lua") files.push_back(it->path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 void follow_removals(PackSet& out, const std::vector<Removal>& removed, const PositionOf& at,
                      std::vector<Diagnostic>& diags) {
   std::map<std::string, const Removal*> gone;
@@ -205,18 +216,11 @@ void follow_removals(PackSet& out, const std::vector<Removal>& removed, const Po
   // Scripts name entries by string too: every Lua file of every layer.
   std::vector<std::string> names;
   for (const auto& [id, _] : gone) names.push_back(id);
-  std::vector<fs::path> files;
-  for (const auto& l : out.layers) {
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(l.dir, ec), end; !ec && it != end; it.increment(ec))
-      if (it->is_regular_file() && it->path().extension() == ".lua") files.push_back(it->path());
-  }
-  std::sort(files.begin(), files.end());
-  for (const auto& file : files) {
+  for (const auto& file : layer_lua_files(out)) {
     std::string src;
     if (!read_text(file, src)) continue;
     for (const auto& lit : lua_string_literals(src, names))
-      report(diags, Diagnostic::Severity::Warning, SourcePos{file.string(), lit.line, 0}, "",
+      report(diags, Diagnostic::Severity::Warning, SourcePos{file, lit.line, 0}, "",
              "the script still names '" + lit.text + "', but " + Follow::by(*gone.at(lit.text)));
   }
 }

@@ -2,16 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "core/pack_layers.h"
 #include "core/suggest.h"
 
 namespace tabula {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -52,14 +50,7 @@ void check_script_ids(const PackSet& packs, const std::set<std::string>& removed
   const std::set<std::string> known_entities(entities.begin(), entities.end()),
       known_params(params.begin(), params.end()), known_zones(zones.begin(), zones.end());
 
-  std::vector<fs::path> files;
-  for (const auto& l : packs.layers) {
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(l.dir, ec), end; !ec && it != end; it.increment(ec))
-      if (it->is_regular_file() && it->path().extension() == ".lua") files.push_back(it->path());
-  }
-  std::sort(files.begin(), files.end());
-  for (const auto& file : files) {
+  for (const auto& file : layer_lua_files(packs)) {
     std::ifstream in(file, std::ios::binary);
     std::stringstream ss;
     ss << in.rdbuf();
@@ -104,7 +95,7 @@ void check_script_ids(const PackSet& packs, const std::set<std::string>& removed
                                : call.names == Names::Param ? "parameter"
                                                             : "zone";
             found.push_back({Diagnostic::Severity::Warning,
-                             SourcePos{file.string(), lineno, static_cast<int>(start) + 1}, "",
+                             SourcePos{file, lineno, static_cast<int>(start) + 1}, "",
                              "tabula." + std::string(call.fn) + " names '" + id + "', but the packs declare no " +
                                  what + " '" + id + "'" + suggestion(id, all)});
           }
