@@ -70,7 +70,7 @@ struct KindDef {
   std::vector<std::string> show;
   ListenScope listen;
   // The functions every script of an entity of this kind must export (its
-  // script contract, e.g. a monster's "attack"); `tabula check` reports a
+  // script contract, e.g. a card kind's "play"); `tabula check` reports a
   // script that lacks one, at the entry.
   std::vector<std::string> required_functions;
   // How entities of this kind fight (empty: the [combat] table's names):
