@@ -307,8 +307,10 @@ struct LoadResult {
 // then in each folder of `search` in order (a mod in a folder of its own
 // finds the shipped game there). Further packs (variants, house rules) are
 // layered on top in the order given; two layers that change the same thing
-// without one building on the other conflict.
+// without one building on the other conflict. With `check_scripts`, the
+// scripts are also read as text for literal ids that name nothing
+// (core/script_ids.h): `tabula check` asks for it, a game does not.
 LoadResult load_pack(const std::string& dir, const std::vector<std::string>& extra = {},
-                     const std::vector<std::string>& search = {});
+                     const std::vector<std::string>& search = {}, bool check_scripts = false);
 
 }  // namespace tabula

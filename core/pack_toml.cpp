@@ -97,6 +97,9 @@ class Loader {
   // Folders where packs are found by id after the sibling folders of the
   // pack that asks (load_pack's `search`).
   std::vector<fs::path> search;
+  // Whether to read the scripts as text for ids that name nothing (about
+  // as costly as the rest of loading: only `tabula check` asks).
+  bool check_scripts = false;
 
   void error(const SourcePos& p, std::string key, std::string msg) {
     diags.push_back({Diagnostic::Severity::Error, p, std::move(key), std::move(msg)});
@@ -1628,7 +1631,7 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
   splice_inserts(out, std::move(inserts_), step_pos_, diags);
   check_references();
   name_functions();
-  {
+  if (check_scripts) {
     std::set<std::string> removed;
     for (const auto& r : removed_) removed.insert(r.id);
     check_script_ids(out, removed, diags);
@@ -1654,8 +1657,9 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
 }  // namespace
 
 LoadResult load_pack(const std::string& dir, const std::vector<std::string>& extra,
-                     const std::vector<std::string>& search) {
+                     const std::vector<std::string>& search, bool check_scripts) {
   Loader l;
+  l.check_scripts = check_scripts;
   for (const auto& s : search) l.search.push_back(folder(s));
   LoadResult r;
   if (l.load(dir, extra)) {

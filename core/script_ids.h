@@ -3,7 +3,7 @@
 // tabula.param("rounds"), tabula.zone("hand", seat)) that name no entity
 // definition, parameter or zone of the packs. Each is a warning at the
 // literal's file:line:column with a suggestion; ids built at run time
-// ("rank" .. r) are not judged.
+// ("rank" .. r) are not judged. Run by load_pack(..., check_scripts).
 #pragma once
 #include <set>
 #include <string>

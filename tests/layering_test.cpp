@@ -361,7 +361,7 @@ TEST(LayerSearch, ScriptLiteralsThatNameNothingAreFound) {
          "function M.b(r) return T.param('roundz'), T.count(\"rank\" .. r), tabula.zone(\"nowhere\", 1) end\n"
          "return M\n";
   }
-  LoadResult r = load_pack(dir.string(), {}, {std::string(TABULA_SOURCE_DIR) + "/tests/packs"});
+  LoadResult r = load_pack(dir.string(), {}, {std::string(TABULA_SOURCE_DIR) + "/tests/packs"}, /*check_scripts=*/true);
   ASSERT_TRUE(r.ok()) << r.report();
   std::vector<std::string> found;
   for (const auto& d : r.diagnostics)

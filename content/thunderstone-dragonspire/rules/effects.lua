@@ -155,13 +155,19 @@ end
 -- The heroes of the seat's party with the lowest (or highest) Strength:
 -- the ties the player chooses among (OQ-36).
 function M.extreme_heroes(seat, highest, among)
+  return M.extremes(among or C.heroes(seat), battle.strength, highest)
+end
+
+-- The cards with the lowest (or, with `highest`, the highest) `value`:
+-- all of them when several tie (OQ-36: the player picks among them).
+function M.extremes(cards, value, highest)
   local best, out = nil, {}
-  for _, h in ipairs(among or C.heroes(seat)) do
-    local s = battle.strength(h)
-    if best == nil or (highest and s > best) or (not highest and s < best) then
-      best, out = s, { h }
-    elseif s == best then
-      out[#out + 1] = h
+  for _, c in ipairs(cards) do
+    local v = value(c)
+    if best == nil or (highest and v > best) or (not highest and v < best) then
+      best, out = v, { c }
+    elseif v == best then
+      out[#out + 1] = c
     end
   end
   return out

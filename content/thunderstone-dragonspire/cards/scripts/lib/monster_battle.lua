@@ -20,6 +20,7 @@ local T = tabula
 local C = require "rules.cards"
 local E = require "rules.effects"
 local battle = require "rules.battle"
+local list = require "std.list"
 local M = {}
 
 -- --- Diseases ---------------------------------------------------------------
@@ -56,25 +57,8 @@ local function pool(job)
   return out
 end
 
-local function filter(cards, test)
-  local out = {}
-  for _, c in ipairs(cards) do if test(c) then out[#out + 1] = c end end
-  return out
-end
-
--- The cards with the lowest (or highest) value of `value`.
-local function extreme(cards, value, highest)
-  local best, out = nil, {}
-  for _, c in ipairs(cards) do
-    local v = value(c)
-    if best == nil or (highest and v > best) or (not highest and v < best) then
-      best, out = v, { c }
-    elseif v == best then
-      out[#out + 1] = c
-    end
-  end
-  return out
-end
+local filter = list.filter
+local extreme = E.extremes
 
 local function weight(c) return T.get(c, "weight") or 0 end
 local function gold(c) return C.gold(c) or -1 end
