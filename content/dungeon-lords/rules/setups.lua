@@ -1,7 +1,7 @@
 -- How a game starts. options.board = 1..4: the rulebook's practice
 -- dungeons ([params.practice_boards], §6.4); "custom": nothing (a scenario
 -- file builds the state); options.mode = "skirmish": a random year-1 fight
--- for every seat ([params.skirmish]), so that combat simulations have
+-- for every seat ([params.skirmish], pools skirmish_*), so that combat simulations have
 -- variety; none of these: the whole game (rules/game_setup.lua).
 -- options.start: the starting player's seat (default 1).
 local T = tabula
@@ -47,21 +47,21 @@ end
 
 local function skirmish()
   local k = T.param("skirmish")
-  local heroes = draw(k.heroes, k.heroes_per_seat * T.seats())
+  local heroes = draw(T.param("skirmish_heroes"), k.heroes_per_seat * T.seats())
   for seat = 1, T.seats() do
     dig(seat, "tunnel", 3, 1)
-    dig(seat, draw(k.rooms, 1)[1], 3, 2)
+    dig(seat, draw(T.param("skirmish_rooms"), 1)[1], 3, 2)
     dig(seat, "tunnel", 3, 3)
     dig(seat, "tunnel", 2, 2)
     for i = 1, k.heroes_per_seat do T.create(heroes[(seat - 1) * k.heroes_per_seat + i], "party", seat) end
-    for _, m in ipairs(draw(k.monsters, k.monsters_per_seat)) do T.create(m, "den", seat) end
-    for _, t in ipairs(draw(k.traps, k.traps_per_seat)) do T.create(t, "traps", seat) end
+    for _, m in ipairs(draw(T.param("skirmish_monsters"), k.monsters_per_seat)) do T.create(m, "den", seat) end
+    for _, t in ipairs(draw(T.param("skirmish_traps"), k.traps_per_seat)) do T.create(t, "traps", seat) end
     T.set_counter(seat, "food", k.food)
     T.set_counter(seat, "gold", k.gold)
     T.set_counter(seat, "imps", k.imps)
   end
   T.create("paladin_y1", "paladin_tent")
-  for _, c in ipairs(draw(k.combat_cards, 4)) do
+  for _, c in ipairs(draw(T.param("skirmish_combat_cards"), T.param("combat_cards_used"))) do
     local card = T.create(c, "combat_deck")
     T.turn(card, false)
   end
