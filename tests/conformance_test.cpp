@@ -15,6 +15,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "core/engine.h"
@@ -348,6 +349,56 @@ TEST_P(Conformance, ViewsNeverShowTheSeedOrWhatTheOnlookerMayNotKnow) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Packs, Conformance, testing::ValuesIn(cases()), case_name);
+
+// A card joins a game by being declared (ENGINE.md, layering): each test
+// layer tests/packs/newcard-* adds definitions to a shipped game with no
+// rules file copied or replaced (an entry, a script, a list append or a
+// declared group). Every definition the layer itself adds must come up in
+// some seat's view within a few random games of the default start.
+TEST(NewCards, ALayersNewCardsComeUpInRandomGames) {
+  const fs::path content = fs::path(TABULA_SOURCE_DIR) / "content";
+  std::vector<fs::path> layers;
+  for (const auto& d : fs::directory_iterator(fs::path(TABULA_SOURCE_DIR) / "tests" / "packs"))
+    if (d.path().filename().string().rfind("newcard-", 0) == 0) layers.push_back(d.path());
+  std::sort(layers.begin(), layers.end());
+  ASSERT_GE(layers.size(), 2u) << "the test layers tests/packs/newcard-* are missing";
+  for (const auto& dir : layers) {
+    auto r = load_pack(dir.string(), {}, {content.string()});
+    ASSERT_TRUE(r.ok()) << dir << "\n" << r.report();
+    Engine e(std::move(r.packs));
+    const std::string layer = e.packs().layers.back().id;
+    std::set<std::string> unseen;
+    for (const EntityDef* d : e.packs().defs)
+      if (d->layer == layer) unseen.insert(d->id);
+    ASSERT_FALSE(unseen.empty()) << layer << " adds no definition";
+    const int seats = e.packs().seats.fallback;
+    for (uint64_t seed = 1; seed <= 30 && !unseen.empty(); ++seed) {
+      State s = e.new_game(seed, seats);
+      RandomAgent agent(derive_seed(seed, 11));
+      for (int step = 0; !s.over && !unseen.empty(); ++step) {
+        ASSERT_LT(step, 5000) << layer << " seed " << seed << ": the game does not end";
+        for (int seat = 0; seat < seats; ++seat) {
+          std::vector<std::pair<int64_t, std::string>> seen;
+          entities_in(nlohmann::json::parse(e.view_json(s, seat)), seen);
+          for (const auto& [id, def] : seen) unseen.erase(def);
+        }
+        ASSERT_FALSE(s.pending.empty()) << layer << " seed " << seed;
+        const Decision& d = s.pending.front();
+        std::string option;
+        if (d.subset()) {
+          std::vector<size_t> set;
+          agent.choose_subset(s, d, set);
+          option = subset_id(d, set);
+        } else {
+          option = d.options[agent.choose(s, d)].id;
+        }
+        const ApplyResult ra = e.apply(s, d.seat, option);
+        ASSERT_TRUE(ra.ok) << layer << " seed " << seed << ": " << ra.error;
+      }
+    }
+    for (const auto& id : unseen) ADD_FAILURE() << layer << ": " << id << " never came up in 30 random games";
+  }
+}
 
 // Each check of unsound() fires on a state broken by hand.
 TEST(ConformanceChecks, FindBrokenStates) {
