@@ -13,6 +13,7 @@
 
 #include "core/engine.h"
 #include "core/playout.h"
+#include "tests/come_up.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -358,6 +359,110 @@ TEST_F(Cli, AModInItsOwnFolderFindsTheGame) {
   Output missing = tabula("check angry-trolls");
   EXPECT_EQ(missing.code, 1);
   EXPECT_TRUE(has(missing.text, "no pack 'angry-trolls'") && has(missing.text, "--packs DIR or TABULA_PATH")) << missing.text;
+}
+
+// Issue 10, done when: a mod written in a folder outside the repository adds
+// a new monster that comes up in random games, and a house rule that makes
+// the troll stronger, with no script of the game copied. The ogre joins by
+// being declared (an entry, its own short script, an append to the pile it
+// is drawn from); the troll's strength is a number in its entry.
+TEST_F(Cli, AModOutsideTheRepositoryAddsAMonsterAndMakesTrollsStronger) {
+  const fs::path mod = tmp_ / "my-mods" / "angry-trolls";
+  ASSERT_NE(fs::weakly_canonical(mod).string().rfind(fs::weakly_canonical(TABULA_SOURCE_DIR).string(), 0), 0u);
+  write_file(mod / "pack.toml", R"([pack]
+id = "angry-trolls"
+name = { en = "Angry trolls and an ogre", cs = "Rozzlobení trollové a zlobr" }
+patches = "dungeon-lords"
+manifests = ["monsters.toml"]
+
+[params.monster_pile_y1]
+append = ["ogre"]
+)");
+  write_file(mod / "monsters.toml", R"([change.troll]
+text = { en = "Standard 4, or pay 1 food: standard 5.", cs = "Standardní útok 4, nebo za 1 jídlo 5." }
+props = { attack = 4, attack_alt = 5 }
+
+[ogre]
+kind = "monster"
+name = { en = "Ogre", cs = "Zlobr" }
+text = { en = "Standard 5.", cs = "Standardní útok 5." }
+script = "monsters/ogre.lua"
+props = { year = 1, cost_food = 2, attack = 5 }
+)");
+  write_file(mod / "monsters" / "ogre.lua", R"(local A = require "rules.attack"
+local M = {}
+
+function M.attack(ctx)
+  A.standard(ctx, A.strength(ctx, "attack"))
+  A.exhaust(ctx)
+end
+
+return M
+)");
+  // Two fights on a custom board (dungeon-lords.md §6.2 TV-M7's): the monster
+  // attacks, and a slime after it holds the round open while its question
+  // shows the damage dealt.
+  auto fight = [&](const std::string& monster, const std::string& steps) {
+    write_file(mod / "scenarios" / (monster + ".toml"), R"([scenario]
+name = "An angry troll and an ogre: )" + monster + R"("
+pack = ".."
+options = { mode = "practice", board = "custom" }
+
+[counters]
+"1" = { food = 1 }
+
+[[create]]
+def = "chicken_coop"
+zone = "dungeon"
+seat = 1
+props = { c = 3, r = 1 }
+[[create]]
+as = "F"
+def = "y2_fighter_l7"
+zone = "party"
+seat = 1
+[[create]]
+def = ")" + monster + R"("
+zone = "den"
+seat = 1
+[[create]]
+def = "slime"
+zone = "den"
+seat = 1
+
+[[step]]
+choose = "send:)" + monster + R"("
+[[step]]
+choose = "send:slime"
+[[step]]
+choose = "attack:)" + monster + R"("
+)" + steps);
+  };
+  fight("troll", "[[step]]\nask = \"Troll: which attack?\"\nchoose = \"standard\"\n"
+                 "expect = { \"F.damage\" = 4, \"decision.prompt\" = \"Slime: ooze or slime?\" }\n");
+  fight("ogre", "expect = { \"F.damage\" = 5, \"decision.prompt\" = \"Slime: ooze or slime?\" }\n");
+  Output check = tabula("check " + quote(mod.string()));
+  EXPECT_EQ(check.code, 0) << check.text;
+  EXPECT_TRUE(has(check.text, "OK angry-trolls: 2 layers (dungeon-lords < angry-trolls)")) << check.text;
+  Output fights = tabula("scenario " + quote((mod / "scenarios" / "troll.toml").string()) + " " +
+                         quote((mod / "scenarios" / "ogre.toml").string()));
+  EXPECT_EQ(fights.code, 0) << fights.text;
+  EXPECT_TRUE(has(fights.text, "2 passed")) << fights.text;
+  Output games = tabula("run dungeon-lords --with angry-trolls --packs " + quote((tmp_ / "my-mods").string()) +
+                        " --games 3 --players 3");
+  EXPECT_EQ(games.code, 0) << games.text;
+  EXPECT_TRUE(has(games.text, "finished: 3/3")) << games.text;
+  // No script of the game was copied: the mod holds one Lua file, its own.
+  int lua_files = 0;
+  for (const auto& f : fs::recursive_directory_iterator(mod)) lua_files += f.path().extension() == ".lua";
+  EXPECT_EQ(lua_files, 1);
+  // The ogre comes up in random games.
+  auto r = tabula::load_pack(mod.string(), {}, {(fs::path(TABULA_SOURCE_DIR) / "content").string()});
+  ASSERT_TRUE(r.ok()) << r.report();
+  tabula::Engine e(std::move(r.packs));
+  std::string error;
+  EXPECT_EQ(tabula::testing_support::never_seen(e, {"ogre"}, 20, error), std::set<std::string>{});
+  EXPECT_EQ(error, "");
 }
 
 // A kind's script contract (`requires`): a new monster whose script lacks

@@ -24,6 +24,7 @@
 #include "core/playout.h"
 #include "core/state_json.h"
 #include "core/subset.h"
+#include "tests/come_up.h"
 
 namespace fs = std::filesystem;
 using namespace tabula;
@@ -371,31 +372,9 @@ TEST(NewCards, ALayersNewCardsComeUpInRandomGames) {
     for (const EntityDef* d : e.packs().defs)
       if (d->layer == layer) unseen.insert(d->id);
     ASSERT_FALSE(unseen.empty()) << layer << " adds no definition";
-    const int seats = e.packs().seats.fallback;
-    for (uint64_t seed = 1; seed <= 30 && !unseen.empty(); ++seed) {
-      State s = e.new_game(seed, seats);
-      RandomAgent agent(derive_seed(seed, 11));
-      for (int step = 0; !s.over && !unseen.empty(); ++step) {
-        ASSERT_LT(step, 5000) << layer << " seed " << seed << ": the game does not end";
-        for (int seat = 0; seat < seats; ++seat) {
-          std::vector<std::pair<int64_t, std::string>> seen;
-          entities_in(nlohmann::json::parse(e.view_json(s, seat)), seen);
-          for (const auto& [id, def] : seen) unseen.erase(def);
-        }
-        ASSERT_FALSE(s.pending.empty()) << layer << " seed " << seed;
-        const Decision& d = s.pending.front();
-        std::string option;
-        if (d.subset()) {
-          std::vector<size_t> set;
-          agent.choose_subset(s, d, set);
-          option = subset_id(d, set);
-        } else {
-          option = d.options[agent.choose(s, d)].id;
-        }
-        const ApplyResult ra = e.apply(s, d.seat, option);
-        ASSERT_TRUE(ra.ok) << layer << " seed " << seed << ": " << ra.error;
-      }
-    }
+    std::string error;
+    unseen = testing_support::never_seen(e, unseen, 30, error);
+    EXPECT_EQ(error, "") << layer;
     for (const auto& id : unseen) ADD_FAILURE() << layer << ": " << id << " never came up in 30 random games";
   }
 }
