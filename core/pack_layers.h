@@ -47,12 +47,12 @@ using PositionOf = std::function<SourcePos(const std::string& what, const Source
 void follow_removals(PackSet& out, const std::vector<Removal>& removed, const PositionOf& at,
                      std::vector<Diagnostic>& diags);
 
-// Every string literal of Lua source that equals one of `names`, with its
-// line (comments and long strings understood).
 // Every Lua file in the folders of the packs' layers, sorted: what scripts
 // say, read as text (removed ids still named, ids that name nothing).
 std::vector<std::string> layer_lua_files(const PackSet& packs);
 
+// Every string literal of Lua source that equals one of `names`, with its
+// line (comments and long strings understood).
 struct LuaLiteral {
   std::string text;
   int line = 0;

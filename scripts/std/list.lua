@@ -3,6 +3,7 @@
 -- a call into C, several times the cost of indexing (docs/performance.md).
 local list = {}
 
+-- The items for which keep(item) is true, in order.
 function list.filter(items, keep)
   local out, n = {}, 0
   for i = 1, #items do
@@ -15,18 +16,21 @@ function list.filter(items, keep)
   return out
 end
 
+-- f(item) for every item, in order.
 function list.map(items, f)
   local out = {}
   for i = 1, #items do out[i] = f(items[i]) end
   return out
 end
 
+-- The sum of f(item) over the items.
 function list.sum(items, f)
   local total = 0
   for i = 1, #items do total = total + f(items[i]) end
   return total
 end
 
+-- Whether value is one of the items.
 function list.contains(items, value)
   for i = 1, #items do
     if items[i] == value then return true end
@@ -34,6 +38,7 @@ function list.contains(items, value)
   return false
 end
 
+-- The first position of value in the items, or nil.
 function list.index_of(items, value)
   for i = 1, #items do
     if items[i] == value then return i end
