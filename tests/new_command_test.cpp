@@ -248,6 +248,31 @@ TEST_F(NewCommand, CardInAThunderstoneLayer) {
   passes("ts-mod", "thunderstone-dragonspire --with ts-mod");
 }
 
+// A kind whose contract names a function in a nested table: the new
+// script makes the table (a copy of --like's), and check finds both.
+TEST_F(NewCommand, CardScriptHasDottedRequiredFunctions) {
+  write_file(tmp_ / "tokens/pack.toml",
+             "[pack]\nid = \"tokens\"\nrules = \"rules.lua\"\nmanifests = [\"tokens.toml\"]\n"
+             "[kinds.token]\nrequires = [\"play\", \"phases.act\"]\n[kinds.token.props]\n"
+             "worth = { type = \"int\", default = 2 }\n[zones.table]\n"
+             "[flow]\nroot = \"game\"\n[flow.game]\nhook = \"start\"\n");
+  write_file(tmp_ / "tokens/rules.lua", "return { start = function() tabula.game_over({ winners = {} }) end }\n");
+  write_file(tmp_ / "tokens/tokens.toml", "[coin]\nkind = \"token\"\nscript = \"coin.lua\"\n");
+  write_file(tmp_ / "tokens/coin.lua",
+             "return { play = function(ctx) end, phases = { act = function(ctx) end, rest = function(ctx) end } }\n");
+  ASSERT_EQ(tabula("new card tokens token bead").code, 0);
+  const Output like = tabula("new card tokens token gem --like coin");
+  ASSERT_EQ(like.code, 0) << like.text;
+  const std::string gem = read_file(tmp_ / "tokens/tokens/gem.lua");
+  EXPECT_TRUE(has(gem, "function M.phases.act(ctx)\n  return like.phases.act(ctx)")) << gem;
+  EXPECT_TRUE(has(read_file(tmp_ / "tokens/tokens/bead.lua"), "function M.phases.act(ctx)"));
+  const Output check = tabula("check tokens");
+  EXPECT_EQ(check.code, 0) << check.text;
+  const Output scenario = tabula("scenario tokens/scenarios");
+  EXPECT_EQ(scenario.code, 0) << scenario.text;
+  EXPECT_TRUE(has(scenario.text, "2 passed")) << scenario.text;
+}
+
 // The manifests list is edited in place: comments and layout stay.
 TEST_F(NewCommand, CardEditsTheManifestListMinimally) {
   const std::string pack =

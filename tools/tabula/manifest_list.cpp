@@ -1,6 +1,7 @@
 #include "tools/tabula/manifest_list.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "core/toml.h"
 #include "tools/tabula/common.h"
@@ -59,7 +60,10 @@ size_t end_of_items(const std::string& t, size_t open) {
 }  // namespace
 
 bool ManifestList::listed(const std::string& file) const {
-  return std::find(files.begin(), files.end(), file) != files.end();
+  const std::string want = std::filesystem::path(file).lexically_normal().generic_string();
+  return std::any_of(files.begin(), files.end(), [&](const std::string& f) {
+    return std::filesystem::path(f).lexically_normal().generic_string() == want;
+  });
 }
 
 ManifestList read_manifest_list(const std::string& pack_toml) {

@@ -13,7 +13,7 @@ struct ManifestList {
   std::vector<std::string> files;   // as listed, in order
   size_t array_at = std::string::npos;      // the offset of the list's '[' in text
   size_t after_header = std::string::npos;  // the offset after the [pack] header line
-  bool listed(const std::string& file) const;
+  bool listed(const std::string& file) const;  // by path: "./a.toml" is "a.toml"
   // The text of pack.toml with `file` added at the end of the list. Throws
   // CliError when the file cannot be edited safely (say so, do nothing).
   std::string with(const std::string& file) const;

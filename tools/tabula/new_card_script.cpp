@@ -108,9 +108,12 @@ std::string card_script(const Engine& engine, const CardScript& c) {
   if (!like_module.empty()) t += "for name, value in pairs(like) do M[name] = value end\n";
   for (const auto& f : kind.required_functions) {
     t += "\n";
-    // A dotted name reaches into nested tables: make them first.
-    for (size_t dot = f.find('.'); dot != std::string::npos; dot = f.find('.', dot + 1))
-      t += "M." + f.substr(0, dot) + " = M." + f.substr(0, dot) + " or {}\n";
+    // A dotted name reaches into nested tables: make them first, as copies,
+    // so that defining a function here never changes --like's own table.
+    for (size_t dot = f.find('.'); dot != std::string::npos; dot = f.find('.', dot + 1)) {
+      const std::string table = "M." + f.substr(0, dot);
+      t += "do local t = {} for k, v in pairs(" + table + " or {}) do t[k] = v end " + table + " = t end\n";
+    }
     t += "function M." + f + "(ctx)\n";
     if (!like_module.empty() && engine.function_id(c.like->script, f) >= 0)
       t += "  return like." + f + "(ctx)  -- as " + c.like->id + " does: write " + c.id + "'s own here\n";
