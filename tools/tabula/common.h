@@ -60,11 +60,25 @@ struct ScenarioArgs {
   bool verbose = false;
 };
 
+// tabula new pack|layer|card (cmd_new*.cpp): a working skeleton.
+struct NewArgs {
+  std::string what;     // "pack", "layer" or "card"
+  std::string dir;      // the folder to make (pack, layer), or the pack to add to (card)
+  std::string id;       // --id of a pack or layer (default: the folder's name); a card's id
+  int seats = 2;        // pack: the default number of seats
+  std::string patches;  // layer: the pack it alters
+  std::string extends;  // layer: the pack it adds to
+  std::string kind;     // card: a kind the pack declares
+  std::string like;     // card: a definition of that kind to copy
+  std::string manifest; // card: the manifest to add to (default: <kind>s.toml)
+};
+
 int cmd_check(const CheckArgs& a);
 int cmd_play(const PlayArgs& a);
 int cmd_run(const RunArgs& a);
 int cmd_replay(const ReplayArgs& a);
 int cmd_scenario(const ScenarioArgs& a);
+int cmd_new(const NewArgs& a);
 
 // The repository's content/ folder: $TABULA_CONTENT, else a `content` folder
 // in the current directory or one above it, else the one this program was

@@ -128,6 +128,29 @@ int main(int argc, char** argv) {
   sc->add_flag("-v,--verbose", sa.verbose, "Also print each scenario's journal");
   packs_option(sc);
 
+  NewArgs na;
+  auto* nw = app.add_subcommand("new", "Write a working skeleton: a game, a layer over a pack, or a card in a pack");
+  nw->require_subcommand(1);
+  auto* new_pack = nw->add_subcommand("pack", "A small complete game (a race) with its texts and a scenario");
+  new_pack->add_option("dir", na.dir, "The folder to write it in (new, or without these files)")->required();
+  new_pack->add_option("--id", na.id, "The pack's id (default: the folder's name)");
+  new_pack->add_option("--seats", na.seats, "The default number of seats")->check(CLI::Range(1, 64))->capture_default_str();
+  auto* new_layer = nw->add_subcommand("layer", "A variant, house rule or expansion of a pack, with examples and a scenario");
+  new_layer->add_option("dir", na.dir, "The folder to write it in; it may be anywhere")->required();
+  new_layer->add_option("--id", na.id, "The layer's id (default: the folder's name)");
+  auto* patches = new_layer->add_option("--patches", na.patches, "The pack it alters: a variant or house rule");
+  new_layer->add_option("--extends", na.extends, "The pack it adds to: an expansion")->excludes(patches);
+  packs_option(new_layer);
+  auto* new_card = nw->add_subcommand("card", "A new definition of a kind in a pack or layer: entry, script, scenario");
+  new_card->add_option("pack", na.dir, "The pack or layer folder to add it to")->required();
+  new_card->add_option("kind", na.kind, "A kind the pack declares ([kinds.X])")->required();
+  new_card->add_option("id", na.id, "The new definition's id")->required();
+  new_card->add_option("--like", na.like, "Copy the tags, properties and behaviour of this definition of the kind");
+  new_card->add_option("--manifest", na.manifest, "The manifest to add it to (default: KINDs.toml, added to [pack] manifests)");
+  packs_option(new_card);
+  for (auto* sub : {new_pack, new_layer, new_card})
+    sub->callback([&na, sub] { na.what = sub->get_name(); });
+
   app.footer(
       "Examples:\n"
       "  tabula check content/dungeon-lords\n"
@@ -135,6 +158,7 @@ int main(int argc, char** argv) {
       "  tabula run tests/packs/duel --games 1000 --seed 1\n"
       "  tabula replay game.json\n"
       "  tabula scenario tests/scenarios\n"
+      "  tabula new layer ~/mods/angry-trolls --patches dungeon-lords\n"
       "Run `tabula COMMAND --help` for a command's options.");
 
 
@@ -156,6 +180,7 @@ int main(int argc, char** argv) {
     if (*run) return cmd_run(ra);
     if (*rep) return cmd_replay(rp);
     if (*sc) return cmd_scenario(sa);
+    if (*nw) return cmd_new(na);
   } catch (const CliError& e) {
     std::cerr << "tabula: error: " << e.what() << "\n";
     return 1;
