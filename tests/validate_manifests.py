@@ -120,8 +120,10 @@ def main():
                 found += problems(schemas[role], path)
     for line in found:
         print(line)
-    print(f"{files} files of {len(packs)} packs checked against their schemas: "
-          + (f"{len(found)} problems" if found else "all valid"))
+    def count(n, what):
+        return f"{n} {what}" + ("" if n == 1 else "s")
+    print(f"{count(files, 'file')} of {count(len(packs), 'pack')} checked against their schemas: "
+          + (count(len(found), "problem") if found else "all valid"))
     return 1 if found else 0
 
 
