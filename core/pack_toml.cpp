@@ -11,7 +11,9 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
+#include "core/manifest_keys.h"
 #include "core/pack.h"
 #include "core/toml_guard.h"
 #include "core/pack_layers.h"
@@ -56,14 +58,19 @@ const char* type_name(const toml::node& n) {
 class Loader;
 std::string escape_id(std::string_view id);
 
-// One TOML table read against what the format allows there. Every key read
-// through it is marked known; finish() reports the rest.
+// One TOML table read against what the format allows there: the keys of
+// its KeyTable (manifest_keys.h). finish() reports every other key. Reading
+// a key the list lacks, or finishing without reading one it has, is a bug
+// in the loader (the list and the loader would disagree), not in the pack.
 class Table {
  public:
-  Table(Loader& l, const toml::table& t, std::string path) : l_(l), t_(t), path_(std::move(path)) {}
+  Table(Loader& l, const toml::table& t, std::string path, KeyTable keys)
+      : l_(l), t_(t), path_(std::move(path)), keys_(keys) {}
   std::string key(std::string_view k) const { return path_.empty() ? std::string(k) : path_ + "." + std::string(k); }
   const toml::node* node(std::string_view k) {
-    known_.emplace_back(k);
+    const int i = manifest_keys(keys_).index(k);
+    if (i < 0) throw std::logic_error("pack loader reads '" + std::string(k) + "', which manifest_keys.cpp does not list");
+    read_ |= uint64_t{1} << i;
     return t_.get(k);
   }
   std::optional<std::string> str(std::string_view k, bool required = false);
@@ -81,7 +88,8 @@ class Table {
   Loader& l_;
   const toml::table& t_;
   std::string path_;
-  std::vector<std::string> known_;
+  KeyTable keys_;
+  uint64_t read_ = 0;  // bit i: keys[i] was read
 };
 
 struct LayerFile {
@@ -245,7 +253,7 @@ std::optional<Text> Table::text(std::string_view k) {
     l_.wrong_type(*n, key(k), "a string or a table { en = ..., cs = ... }");
     return std::nullopt;
   }
-  Table tt(l_, *n->as_table(), key(k));
+  Table tt(l_, *n->as_table(), key(k), KeyTable::Text);
   t.en = tt.str("en", true).value_or("");
   t.cs = tt.str("cs").value_or("");
   tt.finish();
@@ -253,10 +261,17 @@ std::optional<Text> Table::text(std::string_view k) {
 }
 
 void Table::finish() {
+  const KeyTableSpec& spec = manifest_keys(keys_);
+  if (read_ != (uint64_t{1} << spec.keys.size()) - 1)
+    for (size_t i = 0; i < spec.keys.size(); ++i)
+      if (!(read_ >> i & 1))
+        throw std::logic_error("pack loader never reads '" + key(spec.keys[i].name) + "', which manifest_keys.cpp lists");
   for (auto&& [k, v] : t_) {
     std::string name(k.str());
-    if (std::find(known_.begin(), known_.end(), name) == known_.end())
-      l_.error(pos_of(k.source()), key(escape_id(name)), "unknown key" + suggestion(name, known_));
+    if (spec.index(name) >= 0) continue;
+    std::vector<std::string> known;
+    for (const auto& x : spec.keys) known.emplace_back(x.name);
+    l_.error(pos_of(k.source()), key(escape_id(name)), "unknown key" + suggestion(name, known));
   }
 }
 
@@ -376,7 +391,7 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
     else error(SourcePos{file.string(), 1, 1}, "pack", "missing [pack] table");
     return std::nullopt;
   }
-  Table t(*this, *p->as_table(), "pack");
+  Table t(*this, *p->as_table(), "pack", KeyTable::Pack);
   layer.info.dir = dir.string();
   layer.info.id = t.str("id", true).value_or("");
   // The id names the pack's scripts ("<id>/<path>") and its folder for the
@@ -511,7 +526,7 @@ std::string Loader::script_key(const LayerFile& layer, const std::string& rel, c
 // [screen]: the screen script stays out of out.scripts, so the game's host
 // never loads it; internal names gather over the layers, each checked.
 void Loader::read_screen(const LayerFile& layer, const toml::table& screen) {
-  Table t(*this, screen, "screen");
+  Table t(*this, screen, "screen", KeyTable::Screen);
   if (auto rel = t.str("script")) {
     const toml::node& at = *t.raw().get("script");
     if (auto f = script_file(layer, *rel, at, "screen.script")) out.screen = *f;
@@ -595,7 +610,7 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
   if (const toml::table* ins = t.table("insert")) {
     // A step this node adds to another node's steps, spliced once every
     // layer is merged (pack_layers.h).
-    Table it(*this, *ins, t.key("insert"));
+    Table it(*this, *ins, t.key("insert"), KeyTable::FlowInsert);
     StepInsert si;
     si.node = n.id;
     si.into = it.str("into", true).value_or("");
@@ -629,7 +644,7 @@ void Loader::read_seat_groups(const LayerFile& layer, const toml::table& groups)
       wrong_type(v, key, "a table { first = ..., count = ... }");
       continue;
     }
-    Table t(*this, *v.as_table(), key);
+    Table t(*this, *v.as_table(), key, KeyTable::SeatGroup);
     SeatGroup g;
     g.name = name;
     g.pos = pos_of(v.source());
@@ -790,7 +805,7 @@ void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, cons
   for (auto&& [k, v] : root) {
     std::string id(k.str());
     if (id == "remove") {
-      Table holder(*this, root, "");
+      Table holder(*this, root, "", KeyTable::Manifest);
       auto ids = holder.strings("remove");
       for (const auto& r : ids.value_or(std::vector<std::string>{})) {
         if (!out.entities.erase(r)) error(v, "remove", "cannot remove '" + r + "': no such entity");
@@ -816,7 +831,7 @@ void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, cons
           error(pos_of(ek.source()), key, "no entity '" + eid + "' to " + id + " in the layers below");
           continue;
         }
-        Table t(*this, *ev.as_table(), key);
+        Table t(*this, *ev.as_table(), key, KeyTable::Entity);
         if (id == "replace") {
           EntityDef e;
           e.id = eid;
@@ -844,7 +859,7 @@ void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, cons
     EntityDef e;
     e.id = id;
     e.pos = pos_of(k.source());
-    Table t(*this, *v.as_table(), id);
+    Table t(*this, *v.as_table(), id, KeyTable::Entity);
     read_entity(layer, t, e, false);
     touch(layer, "entity." + id, e.pos);
     out.entities[id] = std::move(e);
@@ -855,8 +870,8 @@ void Loader::merge(const LayerFile& layer) {
   out.layers.push_back(layer.info);
   chains_[layer.info.id] = layer.chain;
   out.script_dirs.insert(out.script_dirs.begin(), PackSet::ScriptDir{layer.info.id, layer.info.dir});
-  Table root(*this, layer.root, "");
-  Table pack(*this, *root.table("pack"), "pack");
+  Table root(*this, layer.root, "", KeyTable::Root);
+  Table pack(*this, *root.table("pack"), "pack", KeyTable::Pack);
   // Each layer's rules module is its own: it adds a module that listens and
   // homes the nodes this layer declares, never those of the layers below.
   if (auto r = pack.str("rules"))
@@ -866,7 +881,7 @@ void Loader::merge(const LayerFile& layer) {
   std::vector<std::string> text_files = pack.strings("texts").value_or(std::vector<std::string>{});
 
   if (const toml::table* seats = root.table("seats")) {
-    Table t(*this, *seats, "seats");
+    Table t(*this, *seats, "seats", KeyTable::Seats);
     bool counts_ok = true;
     for (auto [k, into] : {std::pair<const char*, int*>{"min", &out.seats.min}, {"max", &out.seats.max},
                            {"default", &out.seats.fallback}})
@@ -902,7 +917,7 @@ void Loader::merge(const LayerFile& layer) {
       }
       KindDef& kd = out.kinds[id];
       kd.id = id;
-      Table t(*this, *v.as_table(), "kinds." + id);
+      Table t(*this, *v.as_table(), "kinds." + id, KeyTable::Kind);
       if (const toml::table* props = t.table("props")) {
         for (auto&& [pk, pv] : *props) {
           std::string name(pk.str());
@@ -913,7 +928,7 @@ void Loader::merge(const LayerFile& layer) {
           if (pv.is_string()) {
             type = *pv.value<std::string>();
           } else if (pv.is_table()) {
-            Table pt(*this, *pv.as_table(), key);
+            Table pt(*this, *pv.as_table(), key, KeyTable::PropType);
             type = pt.str("type", true).value_or("int");
             if (const toml::node* d = pt.node("default")) {
               if (auto x = to_value(*this, *d, key + ".default")) spec.fallback = *x;
@@ -987,7 +1002,7 @@ void Loader::merge(const LayerFile& layer) {
         z = &out.zones.back();
         z->order = static_cast<int>(out.zones.size()) - 1;
       }
-      Table t(*this, *v.as_table(), "zones." + id);
+      Table t(*this, *v.as_table(), "zones." + id, KeyTable::Zone);
       if (auto b = t.boolean("per_seat")) z->per_seat = *b;
       if (auto b = t.boolean("ordered")) z->ordered = *b;
       if (auto vis = t.str("visibility")) {
@@ -1037,14 +1052,14 @@ void Loader::merge(const LayerFile& layer) {
         n.combat = false;
         n.stages.clear();
       }
-      Table t(*this, *v.as_table(), "flow." + id);
+      Table t(*this, *v.as_table(), "flow." + id, KeyTable::FlowNode);
       read_flow_node(layer, t, n);
       touch(layer, "flow." + id, pos_of(k.source()));
     }
   }
 
   if (const toml::table* combat = root.table("combat")) {
-    Table t(*this, *combat, "combat");
+    Table t(*this, *combat, "combat", KeyTable::Combat);
     combat_pos_ = t.pos();
     CombatDef& c = out.combat;
     c.declared = true;
@@ -1090,7 +1105,7 @@ void Loader::merge(const LayerFile& layer) {
       p.layer = layer.info.id;
       p.pos = pos_of(v.source());
       if (const toml::table* pt = v.as_table(); pt && pt->contains("value")) {
-        Table t(*this, *pt, key);
+        Table t(*this, *pt, key, KeyTable::Param);
         if (const toml::node* x = t.node("value"))
           if (auto val = to_value(*this, *x, key + ".value")) p.value = *val;
         p.provisional = t.boolean("provisional").value_or(false);
@@ -1111,7 +1126,7 @@ void Loader::merge(const LayerFile& layer) {
         wrong_type(v, "setups." + id, "a table");
         continue;
       }
-      Table t(*this, *v.as_table(), "setups." + id);
+      Table t(*this, *v.as_table(), "setups." + id, KeyTable::Setup);
       PackSet::Setup s;
       s.name = t.text("name").value_or(Text{id, ""});
       setup_seats_.erase(id);
@@ -1194,7 +1209,7 @@ void Loader::read_text_entry(const LayerFile& layer, const toml::node& n, const 
     def.text.en = *n.value<std::string>();
     check("en", def.text.en, n);
   } else if (const toml::table* t = n.as_table()) {
-    Table tt(*this, *t, key);
+    Table tt(*this, *t, key, KeyTable::Text);
     if (auto en = tt.str("en")) {
       def.text.en = *en;
       check("en", *en, *t->get("en"));
@@ -1226,7 +1241,7 @@ void Loader::read_text_entry(const LayerFile& layer, const toml::node& n, const 
 void Loader::edit_list_param(const LayerFile& layer, const std::string& name, const toml::node& at,
                              const toml::table& pt) {
   const std::string key = "params." + name;
-  Table t(*this, pt, key);
+  Table t(*this, pt, key, KeyTable::ParamEdit);
   const toml::node* removes = t.node("remove");
   const toml::node* appends = t.node("append");
   auto provisional = t.boolean("provisional");
@@ -1463,7 +1478,7 @@ void Loader::read_graph(const LayerFile& layer, const std::string& id, const tom
     g.id = id;
     g.pos = pos_of(v.source());
   }
-  Table t(*this, *v.as_table(), key);
+  Table t(*this, *v.as_table(), key, KeyTable::Graph);
   for (auto [name, flag] : {std::pair<const char*, bool*>{"symmetric", &g.symmetric}, {"zones", &g.zones}})
     if (auto b = t.boolean(name)) {
       *flag = *b;
@@ -1484,7 +1499,7 @@ void Loader::read_graph(const LayerFile& layer, const std::string& id, const tom
     const toml::node* adjacent = &nv;
     std::string akey = nkey;
     if (const toml::table* nt = nv.as_table()) {
-      Table tt(*this, *nt, nkey);
+      Table tt(*this, *nt, nkey, KeyTable::GraphNode);
       adjacent = tt.node("adjacent");
       akey = nkey + ".adjacent";
       for (const auto& tag : tt.strings("tags").value_or(std::vector<std::string>{}))

@@ -73,12 +73,21 @@ struct NewArgs {
   std::string manifest; // card: the manifest to add to (default: <kind>s.toml)
 };
 
+struct SchemaArgs {
+  std::string pack;
+  std::vector<std::string> with;
+  std::string role = "manifest";  // pack, manifest or texts: the schema -o or stdout gets
+  std::string out;                // -o FILE
+  std::string out_dir;            // --out-dir DIR: all three schemas
+};
+
 int cmd_check(const CheckArgs& a);
 int cmd_play(const PlayArgs& a);
 int cmd_run(const RunArgs& a);
 int cmd_replay(const ReplayArgs& a);
 int cmd_scenario(const ScenarioArgs& a);
 int cmd_new(const NewArgs& a);
+int cmd_schema(const SchemaArgs& a);
 
 // The repository's content/ folder: $TABULA_CONTENT, else a `content` folder
 // in the current directory or one above it, else the one this program was

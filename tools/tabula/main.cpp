@@ -150,6 +150,16 @@ int main(int argc, char** argv) {
   packs_option(new_card);
   for (auto* sub : {new_pack, new_layer, new_card})
     sub->callback([&na, sub] { na.what = sub->get_name(); });
+  SchemaArgs sh;
+  auto* schema = app.add_subcommand("schema", "Write JSON Schemas of a pack's TOML files, for editors and validators");
+  pack_args(schema, sh.pack, sh.with);
+  auto* schema_role = schema->add_option("--role", sh.role, "The schema to write with -o or to stdout: pack (pack.toml), manifest or texts")
+      ->check(CLI::IsMember({"pack", "manifest", "texts"}))
+      ->capture_default_str();
+  auto* schema_out = schema->add_option("-o,--out", sh.out, "Write the --role schema to this file instead of stdout");
+  schema->add_option("--out-dir", sh.out_dir, "Write pack.schema.json, manifest.schema.json and texts.schema.json here")
+      ->excludes(schema_out)
+      ->excludes(schema_role);
 
   app.footer(
       "Examples:\n"
@@ -181,6 +191,7 @@ int main(int argc, char** argv) {
     if (*rep) return cmd_replay(rp);
     if (*sc) return cmd_scenario(sa);
     if (*nw) return cmd_new(na);
+    if (*schema) return cmd_schema(sh);
   } catch (const CliError& e) {
     std::cerr << "tabula: error: " << e.what() << "\n";
     return 1;
