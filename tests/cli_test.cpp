@@ -389,16 +389,9 @@ text = { en = "Standard 5.", cs = "Standardní útok 5." }
 script = "monsters/ogre.lua"
 props = { year = 1, cost_food = 2, attack = 5 }
 )");
-  write_file(mod / "monsters" / "ogre.lua", R"(local A = require "rules.attack"
-local M = {}
-
-function M.attack(ctx)
-  A.standard(ctx, A.strength(ctx, "attack"))
-  A.exhaust(ctx)
-end
-
-return M
-)");
+  // Its script, the mod's own (the same as the conformance test's ogre).
+  fs::copy_file(fs::path(TABULA_SOURCE_DIR) / "tests/packs/newcard-dungeon-lords/monsters/test_ogre.lua",
+                (fs::create_directories(mod / "monsters"), mod / "monsters" / "ogre.lua"));
   // Two fights on a custom board (dungeon-lords.md §6.2 TV-M7's): the monster
   // attacks, and a slime after it holds the round open while its question
   // shows the damage dealt.

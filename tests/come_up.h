@@ -1,5 +1,6 @@
-// Whether definitions come up in random games: shared by the conformance
-// test (a test layer's new cards) and the CLI test of a mod in its own folder.
+// Random games for tests: an agent's choice as an option string, and whether
+// definitions come up in random games (the conformance test's new cards, the
+// CLI test of a mod in its own folder).
 #pragma once
 #include <nlohmann/json.hpp>
 #include <set>
@@ -22,6 +23,15 @@ inline void defs_in(const nlohmann::json& j, std::set<std::string>& out) {
   }
 }
 
+// A random agent's choice at decision `d`, as the option string apply takes
+// (a subset decision's set as one canonical string).
+inline std::string random_option(RandomAgent& agent, const State& s, const Decision& d) {
+  if (!d.subset()) return d.options[agent.choose(s, d)].id;
+  std::vector<size_t> set;
+  agent.choose_subset(s, d, set);
+  return subset_id(d, set);
+}
+
 // Plays up to `games` random games of the default start (seeds 1, 2, ...)
 // and returns the ids of `wanted` that no seat's view ever showed. Fills
 // `error` and stops when a choice fails or a game does not end.
@@ -41,15 +51,7 @@ inline std::set<std::string> never_seen(Engine& e, std::set<std::string> wanted,
         for (const auto& def : seen) wanted.erase(def);
       }
       const Decision& d = s.pending.front();
-      std::string option;
-      if (d.subset()) {
-        std::vector<size_t> set;
-        agent.choose_subset(s, d, set);
-        option = subset_id(d, set);
-      } else {
-        option = d.options[agent.choose(s, d)].id;
-      }
-      const ApplyResult ra = e.apply(s, d.seat, option);
+      const ApplyResult ra = e.apply(s, d.seat, random_option(agent, s, d));
       if (!ra.ok) {
         error = "seed " + std::to_string(seed) + ": " + ra.error;
         return wanted;

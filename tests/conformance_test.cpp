@@ -336,15 +336,7 @@ TEST_P(Conformance, ViewsNeverShowTheSeedOrWhatTheOnlookerMayNotKnow) {
     }
     for (const auto& d : onlooker["decisions"]) EXPECT_FALSE(d.contains("options"));
     const Decision& d = s.pending[s.pending.size() == 1 ? 0 : agent.choose(s, s.pending.front()) % s.pending.size()];
-    std::string option;
-    if (d.subset()) {
-      std::vector<size_t> set;
-      agent.choose_subset(s, d, set);
-      option = subset_id(d, set);
-    } else {
-      option = d.options[agent.choose(s, d)].id;
-    }
-    ApplyResult ra = e.apply(s, d.seat, option);
+    ApplyResult ra = e.apply(s, d.seat, testing_support::random_option(agent, s, d));
     ASSERT_TRUE(ra.ok) << ra.error;
   }
 }
