@@ -128,6 +128,16 @@ int main(int argc, char** argv) {
   sc->add_flag("-v,--verbose", sa.verbose, "Also print each scenario's journal");
   packs_option(sc);
 
+  AnnotationsArgs an;
+  auto* ann = app.add_subcommand("annotations", "Write LuaLS annotations of the Lua API and scripts/ for editors");
+  ann->add_option("pack", an.pack, "Also write this pack's .luarc.json (a folder, or a pack on the search path)");
+  ann->add_option("--out-dir", an.out_dir, "Folder for the annotation files")->capture_default_str();
+  packs_option(ann);
+
+  LuacheckrcArgs lc;
+  auto* lcrc = app.add_subcommand("luacheckrc", "Print a luacheck configuration that allows only what the sandbox gives scripts");
+  lcrc->add_option("-o,--out", lc.out, "Write it to this file instead");
+
   app.footer(
       "Examples:\n"
       "  tabula check content/dungeon-lords\n"
@@ -156,6 +166,8 @@ int main(int argc, char** argv) {
     if (*run) return cmd_run(ra);
     if (*rep) return cmd_replay(rp);
     if (*sc) return cmd_scenario(sa);
+    if (*ann) return cmd_annotations(an);
+    if (*lcrc) return cmd_luacheckrc(lc);
   } catch (const CliError& e) {
     std::cerr << "tabula: error: " << e.what() << "\n";
     return 1;
