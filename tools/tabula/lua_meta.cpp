@@ -28,7 +28,7 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
-// "-- text" -> "text"; nullopt-like "" with ok=false for a line that is no comment.
+// Whether `line` is a line comment ("-- text"); its text without the dashes.
 bool comment_text(const std::string& line, std::string& text) {
   const std::string t = trim(line);
   if (t.rfind("--", 0) != 0 || t.rfind("--[[", 0) == 0) return false;
