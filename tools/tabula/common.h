@@ -81,6 +81,15 @@ struct SchemaArgs {
   std::string out_dir;            // --out-dir DIR: all three schemas
 };
 
+struct AnnotationsArgs {
+  std::string pack;  // "": the annotations only, no .luarc.json
+  std::string out_dir = "tabula-annotations";
+};
+
+struct LuacheckrcArgs {
+  std::string out;  // "": standard output
+};
+
 int cmd_check(const CheckArgs& a);
 int cmd_play(const PlayArgs& a);
 int cmd_run(const RunArgs& a);
@@ -88,6 +97,8 @@ int cmd_replay(const ReplayArgs& a);
 int cmd_scenario(const ScenarioArgs& a);
 int cmd_new(const NewArgs& a);
 int cmd_schema(const SchemaArgs& a);
+int cmd_annotations(const AnnotationsArgs& a);
+int cmd_luacheckrc(const LuacheckrcArgs& a);
 
 // The repository's content/ folder: $TABULA_CONTENT, else a `content` folder
 // in the current directory or one above it, else the one this program was

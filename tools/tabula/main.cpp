@@ -160,6 +160,15 @@ int main(int argc, char** argv) {
   schema->add_option("--out-dir", sh.out_dir, "Write pack.schema.json, manifest.schema.json and texts.schema.json here")
       ->excludes(schema_out)
       ->excludes(schema_role);
+  AnnotationsArgs an;
+  auto* ann = app.add_subcommand("annotations", "Write LuaLS annotations of the Lua API and scripts/ for editors");
+  ann->add_option("pack", an.pack, "Also write this pack's .luarc.json (a folder, or a pack on the search path)");
+  ann->add_option("--out-dir", an.out_dir, "Folder for the annotation files")->capture_default_str();
+  packs_option(ann);
+
+  LuacheckrcArgs lc;
+  auto* lcrc = app.add_subcommand("luacheckrc", "Print a luacheck configuration that allows only what the sandbox gives scripts");
+  lcrc->add_option("-o,--out", lc.out, "Write it to this file instead");
 
   app.footer(
       "Examples:\n"
@@ -192,6 +201,8 @@ int main(int argc, char** argv) {
     if (*sc) return cmd_scenario(sa);
     if (*nw) return cmd_new(na);
     if (*schema) return cmd_schema(sh);
+    if (*ann) return cmd_annotations(an);
+    if (*lcrc) return cmd_luacheckrc(lc);
   } catch (const CliError& e) {
     std::cerr << "tabula: error: " << e.what() << "\n";
     return 1;

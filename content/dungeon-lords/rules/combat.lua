@@ -205,12 +205,12 @@ end
 
 -- The game's result: what each dungeon suffered and held.
 local function outcome()
-  local seats = {}
+  local per_seat = {}
   for seat = 1, T.seats() do
     local conquered = #list.filter(D.squares(seat), function(sq) return T.get(sq, "conquered") end)
-    seats[seat] = { conquered = conquered, prisoners = T.count("prison", seat) }
+    per_seat[seat] = { conquered = conquered, prisoners = T.count("prison", seat) }
   end
-  return { seats = seats }
+  return { seats = per_seat }
 end
 
 -- The result for people: a line per seat, each line's text holding the next.

@@ -4,7 +4,6 @@
 -- works that ask (asks = true) offer declining in their first question.
 local T = tabula
 local D = require "rules.dungeon"
-local E = require "rules.evil"
 local S = require "rules.slot"
 local options = require "std.options"
 local pile = require "std.pile"

@@ -78,7 +78,7 @@ local function equip_options(seat)
 end
 
 -- D3: one weapon at a time onto a hero (Strength ≥ Weight), until done.
-function M.offer_equip(ctx)
+function M.offer_equip(_ctx)
   local seat = C.turn().seat
   C.offer_more(seat, "equipping_done", "equip.prompt", "equip.done", equip_options(seat), M.equipped_one)
 end
@@ -166,7 +166,7 @@ end
 
 -- A Spell or Item counts as used (Blaze, OQ-44) if it gave something this
 -- battle or one of its effects was used this turn.
-local function spell_or_item_used(seat, contributions)
+local function spell_or_item_used(contributions)
   for _, k in ipairs(contributions) do
     if (T.has_tag(k.source, "spell") or T.has_tag(k.source, "item"))
       and ((k.attack or 0) ~= 0 or (k.magic or 0) ~= 0 or (k.light or 0) ~= 0) then return true end
@@ -243,13 +243,13 @@ function M.compute(seat, target, rank, reductions, to_magic)
   local win = total >= health
   if T.get(target, "heroes_needed") > #C.heroes(seat) then win = false end
   if T.get(target, "magic_required") and Mg < 1 then win = false end
-  if T.get(target, "spell_or_item_needed") and not spell_or_item_used(seat, ks) then win = false end
+  if T.get(target, "spell_or_item_needed") and not spell_or_item_used(ks) then win = false end
   return { attack = A, magic = Mg, light = light, penalty = penalty, total = total, health = health, win = win }
 end
 
 -- --- choosing the target (D4) -----------------------------------------------
 
-function M.offer_target(ctx)
+function M.offer_target(_ctx)
   local seat = C.turn().seat
   local options = {}
   for _, m in ipairs(hall.monsters()) do
@@ -277,7 +277,7 @@ end
 
 -- Step 3: the target's Battle effects, once, or more while Guardian of
 -- Torment stands in Rank 0 (`battle_repeats`).
-function M.battle_effects(ctx)
+function M.battle_effects(_ctx)
   local turn = C.turn()
   local m = turn.target
   if not T.handles(m, "battle") then return end
@@ -304,7 +304,7 @@ function M.run_battle_effect(ctx) T.call(ctx.args.monster, "battle", ctx.args) e
 -- Step 4 (OQ-35): the Diseases and other "Attack −1" effects, each on
 -- Attack or Magic Attack (a pool that is at least 1). One question: how
 -- many go on Magic Attack, when more than one split is possible.
-function M.diseases(ctx)
+function M.diseases(_ctx)
   local turn = C.turn()
   local seat = turn.seat
   local n = turn.reduce + #C.with_tag(seat, "disease")
@@ -328,7 +328,7 @@ function M.diseases_split(ctx) C.turn().to_magic = ctx.choice end
 
 -- Steps 9–10: the outcome. A won monster joins the player's discard pile
 -- with its XP; a lost one goes under the Dungeon deck (§5.7).
-function M.resolve(ctx)
+function M.resolve(_ctx)
   local t = C.turn()
   local seat, m, rank = t.seat, t.target, t.rank
   local r = M.compute(seat, m, rank, t.reductions, t.to_magic)
@@ -354,7 +354,7 @@ end
 
 -- §5.8.1: the monster's end-of-battle clause (Medusa), the cards' (Spoiled
 -- Food), then the destructions.
-function M.end_of_battle(ctx)
+function M.end_of_battle(_ctx)
   local turn = C.turn()
   if T.handles(turn.target, "end_of_battle") then T.call(turn.target, "end_of_battle", { seat = turn.seat }) end
   T.emit("battle_ends", { seat = turn.seat })
@@ -363,7 +363,7 @@ end
 
 -- Marked cards leave play now, and heroes with Strength 0 or less; a card
 -- may save one (Guardian Blade: `instead_of_destroy` returns "discard").
-function M.destructions(ctx)
+function M.destructions(_ctx)
   local turn = C.turn()
   local seat = turn.seat
   local doomed = {}
@@ -384,6 +384,6 @@ function M.destructions(ctx)
   end
 end
 
-function M.refill(ctx) hall.refill(C.turn().seat) end
+function M.refill(_ctx) hall.refill(C.turn().seat) end
 
 return M

@@ -60,7 +60,7 @@ end
 function M.draw(ctx, n) return C.draw_into_play(ctx.args.seat, n) end
 
 -- Gold for the Village turn (V2).
-function M.gold(ctx, n) C.turn().gold = C.turn().gold + n end
+function M.gold(_ctx, n) C.turn().gold = C.turn().gold + n end
 
 -- A bonus of this card for the battle (Attack, Magic Attack, Light).
 function M.bonus(ctx, what, n, card) C.add_bonus(card or ctx.self, what, n) end

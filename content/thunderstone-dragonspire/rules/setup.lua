@@ -184,7 +184,7 @@ local function choose_sets()
   return groups, features, h, v
 end
 
-function M.setup(ctx)
+function M.setup(_ctx)
   local groups, features, heroes, village = choose_sets()
   build_dungeon(groups, draw_features(features))
   build_village(heroes, village)

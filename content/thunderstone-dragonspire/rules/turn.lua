@@ -103,7 +103,7 @@ local function effect_options(seat)
   return out
 end
 
-function M.offer_effect(ctx)
+function M.offer_effect(_ctx)
   local seat = C.turn().seat
   C.offer_more(seat, "done", { "effect.prompt." .. C.turn().phase }, "effect.done", effect_options(seat), M.effect_chosen)
 end
@@ -120,7 +120,7 @@ end
 -- --- the Village -------------------------------------------------------------
 
 -- V3: the gold of every card still in play, plus what effects gave.
-function M.produce_gold(ctx)
+function M.produce_gold(_ctx)
   local turn = C.turn()
   turn.gold = turn.gold + C.revealed_gold(turn.seat)
   T.log { "log.gold", seat = turn.seat, n = turn.gold }
@@ -140,7 +140,7 @@ local function buy_options(turn)
 end
 
 -- V4: one buy (more with Guide), the total cost within the gold.
-function M.offer_buy(ctx)
+function M.offer_buy(_ctx)
   local turn = C.turn()
   C.offer_more(turn.seat, "buying_done", { "buy.prompt", gold = turn.gold - turn.spent }, "buy.done",
     buy_options(turn), M.bought)
@@ -182,7 +182,6 @@ end
 function M.levelling_done() return C.turn().levelling_done end
 
 function M.level_options(seat)
-  local turn = C.turn()
   local xp = T.counter(seat, "xp")
   local options = {}
   local names = C.names(seat)
@@ -201,7 +200,7 @@ function M.level_options(seat)
   return options
 end
 
-function M.offer_level(ctx)
+function M.offer_level(_ctx)
   local seat = C.turn().seat
   C.offer_more(seat, "levelling_done", { "level.prompt", xp = T.counter(seat, "xp") }, "level.done",
     M.level_options(seat), M.levelled)
@@ -225,8 +224,7 @@ end
 function M.rest(ctx)
   local seat = ctx.seat
   local options = { { id = "none", label = "rest.none" } }
-  local opts = opts.for_entities(T.zone("hand", seat))
-  for _, o in ipairs(opts) do options[#options + 1] = o end
+  for _, o in ipairs(opts.for_entities(T.zone("hand", seat))) do options[#options + 1] = o end
   T.decide { seat = seat, prompt = "rest.prompt", options = options, on_choice = "rested", args = { seat = seat } }
 end
 
@@ -240,7 +238,6 @@ end
 -- (more with Burnt Offering); cards a Spoils kept aside join it.
 function M.end_turn(ctx)
   local seat = ctx.seat
-  local turn = C.turn()
   T.emit("turn_ends", { seat = seat })
   T.schedule("discard_and_draw", { seat = seat })
 end

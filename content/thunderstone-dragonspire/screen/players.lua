@@ -130,9 +130,9 @@ function P.other(view, seat, add)
   if #aside > 0 then parts[#parts + 1] = W.t("treasures_brief", { list = W.names(aside) }) end
   for _, line in ipairs(S.flow(parts, " · ", W.WIDTH - 2, "    ")) do add("  " .. line) end
   local play = S.items(view, "play", seat)
-  local function more(label, parts, sep)
-    parts[1] = label .. ": " .. parts[1]
-    for _, line in ipairs(S.flow(parts, sep, W.WIDTH - 4, "  ")) do add("    " .. line) end
+  local function more(label, items, sep)
+    items[1] = label .. ": " .. items[1]
+    for _, line in ipairs(S.flow(items, sep, W.WIDTH - 4, "  ")) do add("    " .. line) end
   end
   if #play > 0 then more(W.t("revealed"), W.name_parts(W.groups(view, "play", seat)), " ") end
   local weapons = H.weapons(view, seat)

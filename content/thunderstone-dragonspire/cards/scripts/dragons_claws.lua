@@ -20,7 +20,7 @@ local function claw(seat)
   end
 end
 
-function M.trap(ctx)
+function M.trap(_ctx)
   for seat = 1, T.seats() do claw(seat) end
 end
 

@@ -6,7 +6,6 @@
 local T = tabula
 local C = require "rules.cards"
 local E = require "rules.effects"
-local MB = require "cards.scripts.lib.monster_battle"
 local M = {}
 
 local function weapons_left()

@@ -3,7 +3,6 @@
 -- at a time: the first one put is the top card. DUNGEON: look at the top 3
 -- cards of the Dungeon deck and put them back in any order, top first.
 local T = tabula
-local C = require "rules.cards"
 local E = require "rules.effects"
 local pile = require "std.pile"
 local M = { extend = {} }

@@ -3,7 +3,6 @@
 -- attacking Hero, which is destroyed with the battle's other casualties
 -- (so Guardian Blade may save him, TV-5). Each Spoiled Food used claims its
 -- own Hero (`spoiled_victims` in the turn's record).
-local T = tabula
 local C = require "rules.cards"
 local E = require "rules.effects"
 local battle = require "rules.battle"

@@ -116,8 +116,8 @@ local PICK = {
   hydra = hydra,
 }
 
-local function contains(list, x)
-  for _, y in ipairs(list or {}) do if y == x then return true end end
+local function contains(items, x)
+  for _, y in ipairs(items or {}) do if y == x then return true end end
   return false
 end
 

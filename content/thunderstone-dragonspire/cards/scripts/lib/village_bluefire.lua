@@ -40,7 +40,7 @@ function M.doom(spell)
   list[#list + 1] = spell
 end
 
-M.on.turn_ends = function(ctx)
+M.on.turn_ends = function(_ctx)
   local doomed = C.turn().bluefire_doomed
   if not doomed then return end
   for _, spell in ipairs(doomed) do
