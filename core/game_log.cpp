@@ -66,6 +66,7 @@ std::string GameLog::to_json() const {
   for (const auto& c : choices)
     cs.push_back({{"seat", c.seat + 1}, {"option", c.option}, {"hash", hex(c.hash_after)}, {"draws", c.draws_after}});
   j["choices"] = cs;
+  if (!reloads.empty()) j["reloads"] = reloads;  // absent from most logs, as from older ones
   return j.dump(1);
 }
 
@@ -105,11 +106,34 @@ GameLog GameLog::from_json(const std::string& text) {
     x.draws_after = unsigned_number(field(c, "draws", where), sub(where, "draws"));
     g.choices.push_back(std::move(x));
   }
+  if (j.contains("reloads")) {
+    const json& reloads = j.at("reloads");
+    if (!reloads.is_array()) bad("reloads", "not a list");
+    for (size_t i = 0; i < reloads.size(); ++i) {
+      const std::string where = "reloads[" + std::to_string(i) + "]";
+      const uint64_t after = unsigned_number(reloads[i], where);
+      if (after > g.choices.size() || (!g.reloads.empty() && after < g.reloads.back()))
+        bad(where, "out of order or past the last choice (" + std::to_string(after) + ")");
+      g.reloads.push_back(after);
+    }
+  }
   return g;
+}
+
+std::string unreplayable(const GameLog& log) {
+  if (log.reloads.empty()) return "";
+  const uint64_t after = log.reloads.front();
+  return "the packs changed during this game (reloaded after " + std::to_string(after) + " choice" +
+         (after == 1 ? "" : "s") + "), and a log replays only on the packs it was recorded with";
 }
 
 ReplayReport replay(Engine& engine, const GameLog& log) {
   ReplayReport r;
+  if (std::string why = unreplayable(log); !why.empty()) {
+    r.ok = false;
+    r.error = why;
+    return r;
+  }
   const SeatsDef& seats = engine.packs().seats;
   if (log.seats < seats.min || log.seats > seats.max) {
     r.ok = false;

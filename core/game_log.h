@@ -26,6 +26,10 @@ struct GameLog {
   uint64_t start_hash = 0;
   int64_t start_draws = -1;  // RNG draws at the start; -1: not recorded (older logs)
   std::vector<LoggedChoice> choices;
+  // The numbers of choices made when the packs were loaded again from disk
+  // with changes during the game (tabula play's :reload). A game played on
+  // two sets of rules replays on neither: replay() refuses such a log.
+  std::vector<uint64_t> reloads;
 
   std::string to_json() const;
   static GameLog from_json(const std::string& text);  // throws std::runtime_error
@@ -37,8 +41,12 @@ struct ReplayReport {
   std::string error;
 };
 
+// Why the log cannot be replayed whatever the packs ("" when it can): its
+// game went on with changed packs.
+std::string unreplayable(const GameLog& log);
+
 // Replays a log on `engine` and compares every hash. A seat count outside
-// the pack's [seats] range is reported, not played.
+// the pack's [seats] range, or a log with reloads, is reported, not played.
 ReplayReport replay(Engine& engine, const GameLog& log);
 
 }  // namespace tabula

@@ -18,6 +18,8 @@
 #include "core/subset.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/plain_screen.h"
+#include "tools/tabula/play_commands.h"
+#include "tools/tabula/play_reload.h"
 #include "tools/tabula/ui_text.h"
 
 namespace tabula::cli {
@@ -57,7 +59,7 @@ std::string wrapped(const std::string& line, size_t width, const std::string& in
 
 class Table {
  public:
-  Table(Engine& e, std::vector<bool> human, std::string lang) : e_(e), human_(std::move(human)), lang_(std::move(lang)) {
+  Table(Engine& e, std::vector<bool> human, std::string lang) : e_(&e), human_(std::move(human)), lang_(std::move(lang)) {
     humans_ = static_cast<int>(std::count(human_.begin(), human_.end(), true));
   }
 
@@ -81,7 +83,7 @@ class Table {
   // seats, private lines wait for their seat's next turn.
   void journal(const State& s) {
     for (const auto& l : s.journal) {
-      const std::string text = e_.render(s, l.text, lang_);
+      const std::string text = e_->render(s, l.text, lang_);
       if (l.seat < 0) say("  | " + text);
       else if (humans_ == 0) say("  | [" + ui(lang_, Ui::Seat, std::to_string(l.seat + 1)) + "] " + text);
       else if (l.seat < static_cast<int>(human_.size()) && human_[l.seat]) {
@@ -100,7 +102,7 @@ class Table {
     flush();
     for (const auto& t : held_[seat]) std::cout << "  | " << ui(lang_, Ui::Private) << " " << t << "\n";
     held_[seat].clear();
-    json v = json::parse(e_.view_json(s, seat, lang_));
+    json v = json::parse(e_->view_json(s, seat, lang_));
     for (const auto& d : v["decisions"])
       if (d.value("waiting", false)) {
         const std::string who = std::to_string(d["seat"].get<int>());
@@ -113,7 +115,7 @@ class Table {
   // The options of `seat`'s decision, numbered, each with its card's text
   // when it offers a card the seat knows.
   void options(const State& s, int seat) {
-    json v = json::parse(e_.view_json(s, seat, lang_));
+    json v = json::parse(e_->view_json(s, seat, lang_));
     for (const auto& d : v["decisions"]) {
       if (d.value("waiting", false)) continue;
       size_t i = 0;
@@ -131,7 +133,7 @@ class Table {
   void ending(const State& s) {
     const auto first = std::find(human_.begin(), human_.end(), true);
     const int seat = first == human_.end() ? -1 : static_cast<int>(first - human_.begin());
-    if (Screen::declared(e_.packs()) && !screen_failed_.count(seat)) {
+    if (Screen::declared(e_->packs()) && !screen_failed_.count(seat)) {
       const std::vector<std::string> lines = screen(s, seat);
       if (!screen_failed_.count(seat)) {
         for (const auto& line : lines) std::cout << line << "\n";
@@ -144,25 +146,33 @@ class Table {
 
   const std::string& lang() const { return lang_; }
 
+  // Plays on with `e`, reloaded packs: their screen is loaded afresh when
+  // next drawn, and one that failed before is tried again.
+  void use(Engine& e) {
+    screens_.clear();
+    screen_failed_.clear();
+    e_ = &e;
+  }
+
  private:
   // The pack's screen for `seat` (one Lua host per seat, made when it
   // first looks), or the generic screen when the pack has none or its
   // screen failed: a failing screen is named once and not asked again.
   std::vector<std::string> screen(const State& s, int seat) {
-    if (Screen::declared(e_.packs()) && !screen_failed_.count(seat)) {
+    if (Screen::declared(e_->packs()) && !screen_failed_.count(seat)) {
       try {
         auto& sc = screens_[seat];
-        if (!sc) sc = std::make_unique<Screen>(e_);
+        if (!sc) sc = std::make_unique<Screen>(*e_);
         return sc->draw(s, seat, lang_);
       } catch (const std::exception& err) {  // a script error, or a view too deep to hand over
         screen_failed_.insert(seat);
         std::cout << ui(lang_, Ui::ScreenFailed, err.what()) << "\n";
       }
     }
-    return plain_screen(e_, s, seat, lang_);
+    return plain_screen(*e_, s, seat, lang_);
   }
 
-  Engine& e_;
+  Engine* e_;
   std::vector<bool> human_;
   std::string lang_;
   int humans_ = 0;
@@ -202,22 +212,36 @@ bool read_line(std::string& line, const std::string& lang) {
   return true;
 }
 
-// Reads a choice 1..n; -1 on q or end of input.
-int ask(size_t n, const std::string& lang) {
+// `line` without the blanks around it.
+std::string trimmed(const std::string& line) {
+  auto b = line.find_first_not_of(" \t\r");
+  auto e = line.find_last_not_of(" \t\r");
+  return b == std::string::npos ? "" : line.substr(b, e - b + 1);
+}
+
+// How a question ended: a choice, `:reload` (the game loop reloads the
+// packs and asks again), or quit (q or the end of input).
+enum class Answer : uint8_t { Chosen, Reload, Quit };
+
+// Reads a choice 1..n into `k` (from 0).
+Answer ask(size_t n, const std::string& lang, size_t& k) {
   std::string line;
   for (;;) {
     std::cout << "> " << std::flush;
     if (!read_line(line, lang)) {
       std::cout << "\n";
-      return -1;
+      return Answer::Quit;
     }
-    auto b = line.find_first_not_of(" \t\r");
-    auto e = line.find_last_not_of(" \t\r");
-    line = b == std::string::npos ? "" : line.substr(b, e - b + 1);
-    if (line == "q" || line == "quit" || line == "exit") return -1;
-    int k = 0;
+    line = trimmed(line);
+    if (line == "q" || line == "quit" || line == "exit") return Answer::Quit;
+    const Typed typed = typed_command(line, lang);
+    if (typed == Typed::Reload) return Answer::Reload;
+    if (typed == Typed::Command) continue;
     auto [p, ec] = std::from_chars(line.data(), line.data() + line.size(), k);
-    if (ec == std::errc() && p == line.data() + line.size() && k >= 1 && static_cast<size_t>(k) <= n) return k - 1;
+    if (ec == std::errc() && p == line.data() + line.size() && k >= 1 && k <= n) {
+      --k;
+      return Answer::Chosen;
+    }
     std::cout << ui(lang, Ui::EnterNumber, std::to_string(n)) << "\n";
   }
 }
@@ -228,17 +252,20 @@ std::string pick_range(const Decision& d) {
 }
 
 // Reads a set of options for a subset decision: numbers 1..n separated by
-// spaces (or commas), "none" or "-" for the empty set. False on q or end of
+// spaces (or commas), "none" or "-" for the empty set, until q or the end of
 // input; bad input is explained and asked again.
-bool ask_set(const Decision& d, const std::string& lang, std::vector<size_t>& out) {
+Answer ask_set(const Decision& d, const std::string& lang, std::vector<size_t>& out) {
   const size_t n = d.options.size();
   std::string line;
   for (;;) {
     std::cout << "> " << std::flush;
     if (!read_line(line, lang)) {
       std::cout << "\n";
-      return false;
+      return Answer::Quit;
     }
+    const Typed typed = typed_command(trimmed(line), lang);
+    if (typed == Typed::Reload) return Answer::Reload;
+    if (typed == Typed::Command) continue;
     for (char& c : line)
       if (c == ',' || c == '\t' || c == '\r') c = ' ';
     std::vector<std::string> words;
@@ -247,7 +274,7 @@ bool ask_set(const Decision& d, const std::string& lang, std::vector<size_t>& ou
       words.push_back(line.substr(at, end - at));
       at = end;
     }
-    if (words.size() == 1 && (words[0] == "q" || words[0] == "quit" || words[0] == "exit")) return false;
+    if (words.size() == 1 && (words[0] == "q" || words[0] == "quit" || words[0] == "exit")) return Answer::Quit;
     out.clear();
     bool ok = !words.empty();
     if (words.size() == 1 && (words[0] == "none" || words[0] == "-")) words.clear();
@@ -258,7 +285,7 @@ bool ask_set(const Decision& d, const std::string& lang, std::vector<size_t>& ou
       else out.push_back(k - 1);
     }
     std::string why = ok ? check_subset(d, out) : "";
-    if (ok && why.empty()) return true;
+    if (ok && why.empty()) return Answer::Chosen;
     if (!why.empty()) std::cout << why << "\n";
     std::cout << ui(lang, Ui::EnterSet, pick_range(d), std::to_string(n), d.pick_min == 0 ? ui(lang, Ui::NoneHint) : "")
               << "\n";
@@ -294,21 +321,23 @@ int cmd_play(const PlayArgs& a) {
     human.push_back(k == "human");
   }
   Opened o = open_engine(a.pack, a.with);
-  Engine& e = *o.engine;
+  std::unique_ptr<Engine> engine = std::move(o.engine);
+  Engine* e = engine.get();  // another after a :reload
+  uint64_t digest = pack_files_digest(e->packs());
   if (a.players > 0 && !human.empty() && a.players != static_cast<int>(human.size()))
     throw CliError("--players " + std::to_string(a.players) + " but --seats names " + std::to_string(human.size()) +
                    " seat" + (human.size() == 1 ? "" : "s") + ": give one of them, or as many kinds as players");
-  GameSetup g = game_setup(e.packs(), setup, a.players > 0 ? a.players : static_cast<int>(human.size()));
+  GameSetup g = game_setup(e->packs(), setup, a.players > 0 ? a.players : static_cast<int>(human.size()));
   if (human.empty())
     for (int i = 0; i < g.seats; ++i) human.push_back(i == 0);
   uint64_t seed = a.has_seed ? a.seed : (static_cast<uint64_t>(std::random_device{}()) << 32 | std::random_device{}());
 
-  Table table(e, human, a.lang);
-  std::cout << e.packs().layers.back().name.get(a.lang) << " (" << e.packs().id() << ")";
+  Table table(*e, human, a.lang);
+  std::cout << e->packs().layers.back().name.get(a.lang) << " (" << e->packs().id() << ")";
   if (!setup.empty()) {
-    auto named = e.packs().setups.find(setup);
+    auto named = e->packs().setups.find(setup);
     std::cout << ", " << ui(a.lang, Ui::Setup) << " " << setup;
-    if (named != e.packs().setups.end() && named->second.name.en != setup) std::cout << " (" << named->second.name.get(a.lang) << ")";
+    if (named != e->packs().setups.end() && named->second.name.en != setup) std::cout << " (" << named->second.name.get(a.lang) << ")";
   }
   // No seed here: the hidden cards and the random seats' choices follow from
   // it. It is printed when the game ends, for the replay.
@@ -317,7 +346,7 @@ int cmd_play(const PlayArgs& a) {
 
   State s;
   try {
-    s = e.new_game(seed, g.seats, g.options);
+    s = e->new_game(seed, g.seats, g.options);
   } catch (const ScriptError& err) {
     throw CliError(std::string("the game does not start: ") + err.what());
   }
@@ -336,6 +365,22 @@ int cmd_play(const PlayArgs& a) {
   int status = 0;
   bool quit = false;
 
+  // :reload: the packs as they are on disk now, with this state in them;
+  // when that fails the old packs and state stay. Either way what happened
+  // shows under the screen, and the same question is asked again.
+  auto reload = [&] {
+    Reload r = reload_packs(*e, s, a.pack, a.with, digest, a.lang);
+    for (const auto& line : r.report) table.say(line);
+    if (!r.engine) return;
+    // The log replays on one set of packs: it records that this game had two.
+    if (r.digest != digest) log.reloads.push_back(log.choices.size());
+    table.use(*r.engine);
+    engine = std::move(r.engine);
+    e = engine.get();
+    s = std::move(r.state);
+    digest = r.digest;
+  };
+
   while (!s.over && !quit) {
     if (s.pending.empty()) {
       std::cout << "error: the game stopped without a decision\n";
@@ -350,7 +395,7 @@ int cmd_play(const PlayArgs& a) {
       if (!d) continue;
       if (d->options.empty()) {
         table.flush();
-        std::cout << "error: " << table.seat_name(seat) << " must decide \"" << e.prompt(s, *d, a.lang) << "\" but has no options\n";
+        std::cout << "error: " << table.seat_name(seat) << " must decide \"" << e->prompt(s, *d, a.lang) << "\" but has no options\n";
         status = 1;
         quit = true;
         break;
@@ -359,9 +404,14 @@ int cmd_play(const PlayArgs& a) {
       std::vector<size_t> set;
       if (d->subset() && seat < static_cast<int>(human.size()) && human[seat]) {
         table.situation(s, seat);
-        std::cout << e.prompt(s, *d, a.lang) << "\n" << ui(a.lang, Ui::PickSet, pick_range(*d), d->pick_min == 0 ? ui(a.lang, Ui::NoneHint) : "") << "\n";
+        std::cout << e->prompt(s, *d, a.lang) << "\n" << ui(a.lang, Ui::PickSet, pick_range(*d), d->pick_min == 0 ? ui(a.lang, Ui::NoneHint) : "") << "\n";
         table.options(s, seat);
-        if (!ask_set(*d, a.lang, set)) {
+        const Answer answer = ask_set(*d, a.lang, set);
+        if (answer == Answer::Reload) {
+          reload();
+          break;  // from the top: `d` was the old state's
+        }
+        if (answer == Answer::Quit) {
           quit = true;
           break;
         }
@@ -369,35 +419,40 @@ int cmd_play(const PlayArgs& a) {
         // Echoed for transcripts, except a secret choice: the other seats have not decided yet.
         if (!isatty(STDIN_FILENO))
           std::cout << (d->secret ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
-                                  : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(e, s, *d, set, a.lang)))
+                                  : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(*e, s, *d, set, a.lang)))
                     << "\n";
       } else if (d->subset()) {
         agents[seat].choose_subset(s, *d, set);
         check_subset(*d, set);  // sorts: the option string lists the set in option order
         option = subset_id(*d, set);
         table.say(d->secret && any_human ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
-                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(e, s, *d, set, a.lang)));
+                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(*e, s, *d, set, a.lang)));
       } else if (seat < static_cast<int>(human.size()) && human[seat]) {
         table.situation(s, seat);
-        std::cout << e.prompt(s, *d, a.lang) << "\n";
+        std::cout << e->prompt(s, *d, a.lang) << "\n";
         table.options(s, seat);
-        int k = ask(d->options.size(), a.lang);
-        if (k < 0) {
+        size_t k = 0;
+        const Answer answer = ask(d->options.size(), a.lang, k);
+        if (answer == Answer::Reload) {
+          reload();
+          break;  // from the top: `d` was the old state's
+        }
+        if (answer == Answer::Quit) {
           quit = true;
           break;
         }
         option = d->options[k].id;
         if (!isatty(STDIN_FILENO))
           std::cout << (d->secret ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
-                                  : ui(a.lang, Ui::Chose, table.seat_name(seat), e.label(s, *d, d->options[k], a.lang)))
+                                  : ui(a.lang, Ui::Chose, table.seat_name(seat), e->label(s, *d, d->options[k], a.lang)))
                     << "\n";
       } else {
         const Option& pick = d->options[agents[seat].choose(s, *d)];
         option = pick.id;
         table.say(d->secret && any_human ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
-                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), e.label(s, *d, pick, a.lang)));
+                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), e->label(s, *d, pick, a.lang)));
       }
-      ApplyResult r = e.apply(s, seat, option);
+      ApplyResult r = e->apply(s, seat, option);
       if (!r.ok) {
         table.flush();
         std::cout << "error: " << r.error << "\n";
@@ -420,11 +475,12 @@ int cmd_play(const PlayArgs& a) {
   if (s.over) {
     std::cout << "\n" << ui(a.lang, Ui::GameOver, made) << "\n";
     table.ending(s);
-    if (!s.result_text.empty()) std::cout << e.render(s, s.result_text, a.lang) << "\n";
+    if (!s.result_text.empty()) std::cout << e->render(s, s.result_text, a.lang) << "\n";
   } else if (status == 0) {
     std::cout << ui(a.lang, Ui::QuitAfter, made) << "\n";
   }
   std::cout << ui(a.lang, Ui::SeedLine) << " " << seed << "\n";  // only now: see the start
+  if (!log.reloads.empty()) std::cout << ui(a.lang, Ui::RulesChanged, ui_choices(a.lang, log.reloads.front())) << "\n";
   if (!a.log.empty()) write_log(a.log, log);
   return status;
 }

@@ -26,6 +26,7 @@ int cmd_replay(const ReplayArgs& a) {
     throw CliError(a.log + ": " + e.what());
   }
   if (log.packs.empty()) throw CliError(a.log + ": the log names no pack");
+  if (std::string why = unreplayable(log); !why.empty()) throw CliError(a.log + ": " + why);
   std::vector<std::string> with(log.packs.begin() + 1, log.packs.end());
   Opened o = open_engine(log.packs.front(), with);
   ReplayReport r;

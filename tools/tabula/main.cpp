@@ -102,6 +102,8 @@ int main(int argc, char** argv) {
   play->add_option("--practice", pa.practice, "Shorthand for --setup practice-N")->check(CLI::Range(1, 99));
   play->add_option("--log", pa.log, "Write the game log (JSON) to this file");
   play->add_option("--lang", pa.lang, "Language of the game's texts and names: en or cs")->check(CLI::IsMember({"en", "cs"}));
+  play->footer("At any question, instead of a number: :reload loads the packs again from disk and goes on with the "
+               "same game; :help lists the commands; q quits.");
 
   RunArgs ra;
   auto* run = app.add_subcommand("run", "Play many games with random agents and summarise them");

@@ -45,8 +45,27 @@ const Phrase& phrase(Ui what) {
       {"; none or - for no option", "; none nebo - pro žádnou"},
       {"(a line longer than {1} MiB: the input ends here)", "(řádek delší než {1} MiB: vstup zde končí)"},
       {"(the pack's screen failed: {1}; showing the plain screen)", "(obrazovka balíčku selhala: {1}; zobrazuji prostou obrazovku)"},
+      {"Commands (type them at any question):", "Příkazy (lze je zadat u každé otázky):"},
+      {"load the packs again from disk and go on with the same game", "znovu načíst balíčky z disku a pokračovat v téže hře"},
+      {"this list", "tento seznam"},
+      {"quit the game", "ukončit hru"},
+      {"unknown command '{1}'", "neznámý příkaz '{1}'"},
+      {"(reloaded the packs; the game goes on with the changed rules)", "(balíčky znovu načteny; hra pokračuje se změněnými pravidly)"},
+      {"(reloaded the packs; no change to the rules: no .toml or .lua file of theirs changed)",
+       "(balíčky znovu načteny; pravidla se nezměnila: žádný jejich soubor .toml ani .lua se nezměnil)"},
+      {"(the state's hash changed from {1} to {2}: the definitions changed)",
+       "(otisk stavu se změnil z {1} na {2}: změnily se definice)"},
+      {"(reload failed: {1}; the game goes on with the packs as they were, nothing is lost)",
+       "(nové načtení selhalo: {1}; hra pokračuje s balíčky, jak byly, nic se neztratilo)"},
+      {"the packs do not load: {1}", "balíčky se nenačtou: {1}"},
+      {"see the errors above", "viz chyby výše"},
+      {"a script does not load: {1}", "skript se nenačte: {1}"},
+      {"the pack's screen does not load: {1}", "obrazovka balíčku se nenačte: {1}"},
+      {"this game's state does not fit the changed packs: {1}", "stav této hry neodpovídá změněným balíčkům: {1}"},
+      {"(the rules were reloaded with changes after {1}: neither this seed nor the log replays this game)",
+       "(pravidla byla během hry znovu načtena se změnami po {1}: toto semínko ani záznam tuto hru nezopakují)"},
   };
-  static_assert(std::size(table) == static_cast<size_t>(Ui::ScreenFailed) + 1, "one phrase per Ui, in its order");
+  static_assert(std::size(table) == static_cast<size_t>(Ui::RulesChanged) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace

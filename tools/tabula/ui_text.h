@@ -35,7 +35,22 @@ enum class Ui {
   NoneChosen,     // what a set with nothing in it reads as
   NoneHint,       // how to choose no option
   EndlessLine,    // "(a line longer than {1} MiB: the input ends here)"
-  ScreenFailed,   // "(the pack's screen failed: {1}; showing the plain screen)"; the last phrase
+  ScreenFailed,   // "(the pack's screen failed: {1}; showing the plain screen)"
+  CommandsHead,   // "Commands (type them at any question):"
+  ReloadHelp,     // what :reload does, for :help
+  HelpHelp,       // what :help does
+  QuitHelp,       // what q does
+  UnknownCommand, // "unknown command '{1}'"
+  Reloaded,       // "(reloaded the packs; the game goes on with the changed rules)"
+  ReloadedSame,   // "(reloaded the packs; no change to the rules: ...)"
+  HashChanged,    // "(the state's hash changed from {1} to {2}: ...)"
+  ReloadFailed,   // "(reload failed: {1}; the game goes on with the packs as they were ...)"
+  NotLoading,     // "the packs do not load: {1}"
+  ErrorsAbove,    // "see the errors above"
+  ScriptsFail,    // "a script does not load: {1}"
+  ScreenFails,    // "the pack's screen does not load: {1}"
+  StateMisfit,    // "this game's state does not fit the changed packs: {1}"
+  RulesChanged,   // "(the rules were reloaded with changes after {1}: ...)"; the last phrase
 };
 
 // The phrase in `lang` with {1}, {2}, {3} replaced.
