@@ -18,47 +18,19 @@
 #include "core/api_signatures.h"
 #include "core/engine.h"
 #include "core/lua_host.h"
+#include "tests/tool_run.h"
 
 namespace fs = std::filesystem;
+using namespace tabula::testing_support;
 
 namespace {
 
-struct Output {
-  int code = -1;
-  std::string text;  // stdout and stderr together
-};
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
 
-Output run_shell(const std::string& command) {
-  Output out;
-  FILE* p = popen((command + " 2>&1").c_str(), "r");
-  if (!p) return out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.text.append(buf, n);
-  const int status = pclose(p);
-  out.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
-}
 
-Output run_tabula(const std::string& args) { return run_shell(quote(std::string(TABULA_BINARY_DIR) + "/tools/tabula") + " " + args); }
+Output run_tabula(const std::string& args) { return run_shell(quote(tabula_tool()) + " " + args); }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream f(p);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
-void write_file(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p) << text;
-}
 
 // A fresh folder of this test's own.
 fs::path temp_dir(const std::string& name) {

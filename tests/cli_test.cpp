@@ -14,40 +14,22 @@
 #include "core/engine.h"
 #include "core/playout.h"
 #include "tests/come_up.h"
+#include "tests/tool_run.h"
 
 namespace fs = std::filesystem;
+using namespace tabula::testing_support;
 using nlohmann::json;
 
 namespace {
 
-struct Output {
-  int code = -1;
-  std::string text;  // stdout and stderr together
-};
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
 
-void write_file(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream f(p);
-  f << text;
-}
 
 void copy_dir(const fs::path& from, const fs::path& to) {
   fs::create_directories(to);
   fs::copy(from, to, fs::copy_options::recursive);
 }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream f(p);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
 // A pack whose seats all bid at once in secret (several open decisions), with
 // a die roll to break ties.
@@ -181,22 +163,9 @@ class Cli : public testing::Test {
   static Output tabula(const std::string& args, const std::string& input = "", const std::string& env = "") {
     fs::path in = tmp_ / "stdin.txt";
     write_file(in, input);
-    std::string cmd = "cd " + quote(TABULA_SOURCE_DIR) + " && " + env + " " +
-                      quote(std::string(TABULA_BINARY_DIR) + "/tools/tabula") + " " + args + " < " +
-                      quote(in.string()) + " 2>&1";
-    Output o;
-    if (!fs::exists(std::string(TABULA_BINARY_DIR) + "/tools/tabula")) {
-      o.text = "no " TABULA_BINARY_DIR "/tools/tabula: build the tabula target first";
-      return o;
-    }
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return o;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.text.append(buf, n);
-    int status = pclose(p);
-    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return o;
+    if (!fs::exists(tabula_tool())) return {-1, "no " + tabula_tool() + ": build the tabula target first"};
+    return run_shell("cd " + quote(TABULA_SOURCE_DIR) + " && " + env + " " + quote(tabula_tool()) + " " + args + " < " +
+                     quote(in.string()));
   }
 
   static std::string tmp(const std::string& rel) { return quote((tmp_ / rel).string()); }
@@ -206,7 +175,6 @@ class Cli : public testing::Test {
 
 fs::path Cli::tmp_;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST_F(Cli, HelpListsTheCommands) {
   Output o = tabula("--help");

@@ -13,20 +13,14 @@
 #include <fstream>
 #include <string>
 
+#include "tests/tool_run.h"
+
 namespace fs = std::filesystem;
+using namespace tabula::testing_support;
 
 namespace {
 
-struct Output {
-  int code = -1;  // 128 + N when the tool died of signal N
-  std::string text;
-};
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
 
 size_t count(const std::string& text, const std::string& part) {
   size_t n = 0;
@@ -64,18 +58,9 @@ class HostileStreams : public testing::Test {
       std::ofstream f(in, std::ios::binary);
       f << input;
     }
-    const std::string cmd = "cd " + quote(TABULA_SOURCE_DIR) + " && timeout -s KILL 60 " +
-                            quote(std::string(TABULA_BINARY_DIR) + "/tools/tabula") + " play " + args + " < " +
-                            quote(in.string()) + " 2>&1";
-    Output r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.text.append(buf, n);
-    const int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+    // timeout's own status is 128 + N when it killed the tool with signal N.
+    return run_shell("cd " + quote(TABULA_SOURCE_DIR) + " && timeout -s KILL 60 " + quote(tabula_tool()) + " play " + args +
+                     " < " + quote(in.string()));
   }
   static Output connect_four(const std::string& input) { return play("connect-four --seats human,random --seed 7", input); }
   static Output kit(const std::string& input) {

@@ -12,34 +12,17 @@
 #include <map>
 #include <sstream>
 
+#include "tests/tool_run.h"
+
 namespace fs = std::filesystem;
+using namespace tabula::testing_support;
 
 namespace {
 
-struct Output {
-  int code = -1;
-  std::string text;  // stdout and stderr together
-};
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
 
-std::string read_file(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
-void write_file(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-}
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Every file under `dir` with its text: what a refusal must leave alone.
 std::map<std::string, std::string> snapshot(const fs::path& dir) {
@@ -78,21 +61,8 @@ class NewCommand : public testing::Test {
   // Runs `tabula ARGS` in the temporary folder, so that the content folder
   // is found as an installed tool finds it, not by the current directory.
   Output tabula(const std::string& args, const std::string& env = "") const {
-    const std::string tool = std::string(TABULA_BINARY_DIR) + "/tools/tabula";
-    Output o;
-    if (!fs::exists(tool)) {
-      o.text = "no " + tool + ": build the tabula target first";
-      return o;
-    }
-    const std::string cmd = "cd " + quote(tmp_.string()) + " && " + env + " " + quote(tool) + " " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return o;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.text.append(buf, n);
-    const int status = pclose(p);
-    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return o;
+    if (!fs::exists(tabula_tool())) return {-1, "no " + tabula_tool() + ": build the tabula target first"};
+    return run_shell("cd " + quote(tmp_.string()) + " && " + env + " " + quote(tabula_tool()) + " " + args);
   }
 
   // check and the folder's scenarios pass; `run` (a base and its --with

@@ -16,25 +16,15 @@
 
 #include "core/game_log.h"
 #include "core/state.h"
+#include "tests/tool_run.h"
 
 namespace fs = std::filesystem;
+using namespace tabula::testing_support;
 
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream f(p);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
-void write_file(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream f(p);
-  f << text;
-}
 
 // `file` with its first `from` replaced by `to`; fails the test when absent.
 void edit(const fs::path& file, const std::string& from, const std::string& to) {
