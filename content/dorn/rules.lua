@@ -1,11 +1,12 @@
--- Dorn's rules script. For now it only ends the game: this branch holds the
--- board as data (pack.toml's BOARD section) and the rules come later.
+-- SCAFFOLD (this branch only): the Dorn rules are not written yet. The pack
+-- holds the catalogue (cards/*.toml, pack.toml [params]); this one hook lets
+-- it load and lets the conformance test play it: the game ends at once with
+-- nobody winning. Replace it with the rules of dorn.md §3-§5.
 local T = tabula
 local M = {}
 
--- SCAFFOLDING: the flow's only step. Nobody wins a game that has no rules yet.
-function M.scaffold()
-  T.game_over({ winners = {} }, "dorn.scaffold")
+function M.scaffold_end()
+  T.game_over({ winners = {} }, "result.scaffold")
 end
 
 return M
