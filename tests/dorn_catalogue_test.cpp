@@ -71,7 +71,8 @@ TEST_F(DornCatalogue, LoadsWithoutDiagnosticsAndItsScriptsRun) {
   ASSERT_TRUE(r.ok()) << r.report();
   Engine e(std::move(r.packs));  // loads rules.lua and checks the hooks the flow names
   State s = e.new_game(1, 2);
-  EXPECT_TRUE(s.over);  // the scaffold flow ends at once (this branch only)
+  EXPECT_FALSE(s.over);  // setup (dorn.md §3) stops at the hero players' first Artifact
+  ASSERT_FALSE(s.pending.empty());
 }
 
 // dorn.md §2.1 and dorn-components.md §9: 9 hero cards, the Zorkal card,

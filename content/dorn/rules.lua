@@ -1,12 +1,10 @@
--- SCAFFOLD (this branch only): the Dorn rules are not written yet. The pack
--- holds the catalogue (cards/*.toml, pack.toml [params]); this one hook lets
--- it load and lets the conformance test play it: the game ends at once with
--- nobody winning. Replace it with the rules of dorn.md §3-§5.
-local T = tabula
-local M = {}
-
-function M.scaffold_end()
-  T.game_over({ winners = {} }, "result.scaffold")
-end
-
-return M
+-- The rules of Dorn (dorn.md §3-§4): the flow's hooks, by part of the game.
+-- pack.toml's RULES block names them as "<part>.<function>".
+return {
+  setup = require "rules.setup",
+  lord = require "rules.lord",
+  summon = require "rules.summon",
+  movement = require "rules.movement",
+  heroes = require "rules.heroes",
+  victory = require "rules.victory",
+}

@@ -1,0 +1,39 @@
+-- The Lord's turn, dorn.md §4.2: L0, L1, L4, L5, L6 (L2 is rules/summon.lua,
+-- L3 rules/movement.lua).
+local T = tabula
+local board = require "rules.board"
+local victory = require "rules.victory"
+local M = {}
+
+-- L0: the turn's number; a Gate that was to open opens (§4.6.3); nothing
+-- has moved or been summoned yet.
+function M.start()
+  T.set_var("lord_turn", T.var("lord_turn") + 1)
+  if T.var("gate") == "pending" then T.set_var("gate", "open") end
+  for _, kind in ipairs { "monster", "lord_figure" } do
+    for _, id in ipairs(board.all(kind)) do T.set(id, "steps", 0) end
+  end
+  T.set_var("summon", { weak = 0, strong = 0, paid = 0, done = false })
+  T.set_var("lord_moves_done", false)
+  victory.check()
+end
+
+-- L1: the Lord may play one Ritual card (§4.8). Not written yet: no
+-- Ritual's effect is implemented, so none is offered and nothing changes.
+function M.ritual() end
+
+-- §4.6.2: a bonus for a first Artifact pick-up not spent in this L2 lapses.
+function M.summoned() T.set_var("first_pickups_pending", 0) end
+
+-- L4: the monsters' and Zorkal's attacks (§5.4). Not written yet: comes
+-- with the combat pipeline; nothing changes.
+function M.attack() end
+
+-- L5: turn the Day/Night token. Lord turn N is a Day turn when N is odd.
+function M.day_night() T.set_var("day", T.var("lord_turn") % 2 == 0) end
+
+-- L6 (a): the Final Ritual check. (b) Zorkal's level-up (§4.11.2) and (c)
+-- the end of "this turn" Ritual effects come with those sections.
+function M.finish() victory.final_ritual() end
+
+return M

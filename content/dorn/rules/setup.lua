@@ -1,0 +1,160 @@
+-- Setup, dorn.md §3 (S1-S13).
+local T = tabula
+local board = require "rules.board"
+local M = {}
+
+local LORD = 1
+
+-- The chosen heroes, in the order of §4.3 (OQ-11). S2: the first-game five,
+-- or (variant 15.a) `heroes_in_game` drawn at random.
+local function chosen_heroes()
+  local order = T.param("hero_order")
+  local pool = {}
+  for _, h in ipairs(order) do
+    if T.option("random_heroes") or T.def_get(h, "first_game") then pool[#pool + 1] = h end
+  end
+  if not T.option("random_heroes") then return pool end
+  local picked, out = {}, {}
+  for _ = 1, T.param("heroes_in_game") do
+    local i = T.random(#pool)
+    picked[pool[i]] = true
+    table.remove(pool, i)
+  end
+  for _, h in ipairs(order) do
+    if picked[h] then out[#out + 1] = h end
+  end
+  return out
+end
+
+local function create_shuffled(kind, zone, copies_prop)
+  for _, d in ipairs(T.defs { kind = kind }) do
+    for _ = 1, copies_prop and T.def_get(d, copies_prop) or 1 do T.create(d, zone) end
+  end
+  T.shuffle(zone)
+end
+
+-- S3-S5: the heroes in Argos at level 1 with their level-1 lives, dealt
+-- round-robin to the hero seats, each with a Blessing face down in his
+-- player's hand.
+local function place_heroes()
+  local seats = T.group("heroes")
+  create_shuffled("blessing", "blessing_deck")
+  local blessing_of = {}
+  for i, h in ipairs(chosen_heroes()) do
+    local seat = seats[(i - 1) % #seats + 1]
+    local id = T.create(h, "argos")
+    T.set_owner(id, seat)
+    T.set(id, "level", T.param("hero_start_level"))
+    T.set(id, "life", T.def_get(h, "lives")[T.param("hero_start_level")])
+    for _ = 1, T.param("blessings_per_hero") do
+      local b = T.zone("blessing_deck")[1]
+      T.move(b, "blessings", seat)
+      T.set_owner(b, seat)
+      T.turn(b, false)
+      blessing_of[h] = b
+    end
+  end
+  T.set_var("blessing_of", blessing_of)
+end
+
+-- S7-S9: Zorkal on his throne; weak tokens in the supply, strong ones in
+-- the bag; the starting monsters (one strong drawn at random) wait in
+-- staging for the Lord to place them.
+local function place_lord()
+  local throne = T.nodes("board", "throne")[1]
+  local z = T.create("zorkal", throne, LORD)
+  T.set(z, "level", T.param("zorkal_start_level"))
+  T.set(z, "life", T.def_get("zorkal", "lives")[T.param("zorkal_start_level")])
+  for _, m in ipairs(T.defs { kind = "monster" }) do
+    local zone = T.def_get(m, "weight") == "strong" and "bag" or "supply"
+    for _ = 1, T.def_get(m, "tokens") do T.create(m, zone) end
+  end
+  for _, m in ipairs(T.defs { kind = "monster" }) do
+    for _ = 1, (T.param("starting_weak")[m] or 0) do
+      for _, id in ipairs(T.zone("supply")) do
+        if T.def(id) == m then T.move(id, "staging") break end
+      end
+    end
+  end
+  for _ = 1, T.param("starting_strong") do
+    local bag = T.zone("bag")
+    T.move(bag[T.random(#bag)], "staging")
+  end
+end
+
+function M.components()
+  place_heroes()
+  -- S6: a Treasure token on every treasure field; the deck shuffled. The
+  -- Artifacts wait in staging for the hero players to place them.
+  T.set_var("treasure_fields", T.nodes("board", "treasure_spot"))
+  create_shuffled("treasure", "treasure_deck", "copies")
+  for _, a in ipairs(T.defs { kind = "artifact" }) do T.create(a, "staging") end
+  place_lord()
+  -- S10: six Rituals at random to the Lord, secret; the rest stay out.
+  create_shuffled("ritual", "ritual_deck")
+  for _ = 1, T.param("ritual_hand") do
+    local r = T.zone("ritual_deck")[1]
+    T.move(r, "rituals", LORD)
+    T.set_owner(r, LORD)
+  end
+  T.set_counter(LORD, "blood", 0)
+  -- S11, S13 and the state of §2.6.
+  T.set_var("lord_turn", 0)
+  T.set_var("day", true)
+  T.set_var("gate", "closed")
+  T.set_var("ritual_streak", 0)
+  T.set_var("rituals_played", 0)
+  T.set_var("first_pickups_pending", 0)
+end
+
+local function staged(kind)
+  local out = {}
+  for _, id in ipairs(T.zone("staging")) do
+    if T.kind(id) == kind then out[#out + 1] = id end
+  end
+  return out
+end
+
+-- Puts `id` on `field`, or asks `seat` where when there is a choice.
+local function place(seat, id, fields, prompt, on_choice)
+  if #fields == 1 then
+    T.move(id, fields[1])
+    return
+  end
+  T.decide { seat = seat, prompt = { prompt, token = id }, options = fields, label = "pick.field",
+             on_choice = on_choice, args = { id = id } }
+end
+
+local function free_of(kind, tag)
+  local out = {}
+  for _, f in ipairs(T.nodes("board", tag)) do
+    local taken = false
+    for _, o in ipairs(T.zone(f)) do
+      if T.kind(o) == kind or board.is_figure(o) then taken = true end
+    end
+    if not taken then out[#out + 1] = f end
+  end
+  return out
+end
+
+-- S6: the hero players (the first hero seat speaks for them) put each
+-- Artifact on a free rune field.
+function M.artifacts_placed() return #staged("artifact") == 0 end
+
+function M.place_artifact()
+  local a = staged("artifact")[1]
+  place(T.group("heroes")[1], a, free_of("artifact", "artifact_spot"), "setup.artifact", M.put)
+end
+
+-- S9: the Lord puts each starting monster on a free black field.
+function M.start_monsters_placed() return #staged("monster") == 0 end
+
+function M.place_start_monster()
+  local m = staged("monster")[1]
+  T.set(m, "life", T.def_get(T.def(m), "lives"))
+  place(LORD, m, free_of("monster", "start_spot"), "setup.start_monster", M.put)
+end
+
+function M.put(ctx) T.move(ctx.args.id, ctx.choice) end
+
+return M
