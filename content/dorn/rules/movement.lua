@@ -37,6 +37,7 @@ local function take_step(choice)
   id = math.tointeger(tonumber(id))
   T.add(id, "steps", 1)
   T.move(id, field)
+  return id
 end
 
 -- L3 ----------------------------------------------------------------------
@@ -84,7 +85,8 @@ end
 
 function M.heroes_done() return T.var("hero_moves_done") == true end
 
-function M.round_begin() T.set_var("hero_round", { moved = false, passed = {} }) end
+-- `passing`: the hero who stands on another hero's Path field (0: none).
+function M.round_begin() T.set_var("hero_round", { moved = false, passed = {}, passing = 0 }) end
 
 -- The phase ends after a round in which nobody moved, or at once when one
 -- player moves every hero (nobody else could make way).
@@ -102,12 +104,9 @@ function M.seat_done(ctx) return T.var("hero_round").passed[tostring(ctx.seat)] 
 -- else happens: he may not stop there (§4.4.3).
 function M.hero_step(ctx)
   local seat, options = ctx.seat, {}
-  local heroes = heroes_of(seat)
-  for _, id in ipairs(heroes) do
-    if not board.may_stop(id, board.field(id)) then heroes = { id } break end
-  end
+  local passing = T.var("hero_round").passing ~= 0
+  local heroes = passing and { T.var("hero_round").passing } or heroes_of(seat)
   for _, id in ipairs(heroes) do step_options(id, options) end
-  local passing = #heroes == 1 and not board.may_stop(heroes[1], board.field(heroes[1]))
   if #options == 0 then
     T.var("hero_round").passed[tostring(seat)] = true
     return
@@ -124,8 +123,9 @@ function M.hero_moved(ctx)
   elseif ctx.choice == "concede" then
     victory.concede(ctx.args.seat)
   else
-    take_step(ctx.choice)
+    local id = take_step(ctx.choice)
     round.moved = true
+    round.passing = board.may_stop(id, board.field(id)) and 0 or id
   end
 end
 
