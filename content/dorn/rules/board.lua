@@ -48,6 +48,9 @@ end
 
 function M.region(field, name) return M.tagged(field, "region:" .. name) end
 
+-- A figure's lives now: the kernel's hit points less its damage.
+function M.life(id) return T.get(id, "max_life") - T.get(id, "wounds") end
+
 function M.gate_open() return T.var("gate") == "open" end
 
 -- §2.3: one figure a field, any number of heroes in Argos.

@@ -3,12 +3,16 @@
 local T = tabula
 local board = require "rules.board"
 local victory = require "rules.victory"
+local wounds = require "rules.wounds"
+local lord = require "rules.lord"
 local M = {}
 
 -- H0: every hero's steps of the turn start at 0.
 function M.start()
+  T.set_var("side", "heroes")
   for _, id in ipairs(board.all("hero")) do T.set(id, "steps", 0) end
   T.set_var("hero_moves_done", false)
+  T.emit("turn_started", { side = "heroes" })
   victory.check()
 end
 
@@ -21,19 +25,23 @@ function M.blessings() end
 function M.attack() end
 
 -- H4: a hero in Argos, on a Healing Fountain or before the Seer's hut heals
--- up to `heal_on_field` lives, never above his level's lives (§4.12).
+-- up to `heal_on_field` lives, never above his level's lives (§4.12). The
+-- channel `heal_on_field` lets a card change that (Black Fountain).
 function M.healing()
   for _, id in ipairs(board.all("hero")) do
     local f = board.field(id)
     if board.tagged(f, "multi_hero") or board.tagged(f, "fountain") or board.tagged(f, "seer_front") then
-      local most = T.def_get(T.def(id), "lives")[T.get(id, "level")]
-      T.set(id, "life", math.min(most, T.get(id, "life") + T.param("heal_on_field")))
+      local n = T.modify("heal_on_field", T.param("heal_on_field"), { figure = id, field = f })
+      wounds.heal(id, n, { how = "field" })
     end
   end
 end
 
--- H5: level-ups (§4.11.1) and the end of "this turn" effects. Not written
--- yet: they come with experience and the Blessings; nothing changes.
-function M.finish() end
+-- H5: the end of the effects that last this heroes' turn. Level-ups
+-- (§4.11.1) come with experience.
+function M.finish()
+  T.emit("turn_ended", { side = "heroes" })
+  T.schedule(lord.expire, { side = "heroes" })
+end
 
 return M

@@ -9,21 +9,31 @@ local M = {}
 
 local LORD = 1
 
--- A figure's movement value: the Lexicon's for a monster, the card's at
--- its level for a hero or Zorkal.
+-- A figure's movement value this turn: the Lexicon's for a monster, the
+-- card's at its level for a hero or Zorkal, through the channel `move`
+-- (cards that add or take away movement).
 function M.allowance(id)
   local move = T.def_get(T.def(id), "move")
-  if type(move) == "table" then return move[T.get(id, "level")] end
-  return move
+  if type(move) == "table" then move = move[T.get(id, "level")] end
+  return math.max(0, T.modify("move", move, { figure = id }))
 end
 
 local function steps_left(id) return M.allowance(id) - T.get(id, "steps") end
 
 -- §4.7.7: a herman acts from the Lord turn after the one it was summoned
--- in; §4.14: Zorkal only once the Gate is open.
-local function may_act(id)
-  if T.kind(id) == "lord_figure" then return board.gate_open() end
-  return T.def_get(T.def(id), "acts_when_summoned") or T.get(id, "summoned_on") < T.var("lord_turn")
+-- in; §4.14: Zorkal only once the Gate is open. Cards that free or hold a
+-- figure answer the channel `may_act` (1: it may, 0: it may not) with
+-- `what` = "move" or "attack".
+function M.may_act(id, what)
+  local may
+  if T.kind(id) == "lord_figure" then
+    may = board.gate_open()
+  elseif T.kind(id) == "hero" then
+    may = true
+  else
+    may = T.def_get(T.def(id), "acts_when_summoned") or T.get(id, "summoned_on") < T.var("lord_turn")
+  end
+  return T.modify("may_act", may and 1 or 0, { figure = id, what = what }) > 0
 end
 
 local function step_options(id, options)
@@ -32,11 +42,15 @@ local function step_options(id, options)
   end
 end
 
+-- One step; then `entered` tells the cards and the rules (Treasures,
+-- Artifacts, Thorny Portals) where the figure came.
 local function take_step(choice)
   local id, field = choice:match("^(%d+)>(.+)$")
   id = math.tointeger(tonumber(id))
+  local from = board.field(id)
   T.add(id, "steps", 1)
   T.move(id, field)
+  T.emit("entered", { figure = id, field = field, from = from })
   return id
 end
 
@@ -46,7 +60,7 @@ local function lord_movers()
   local out = {}
   for _, kind in ipairs { "monster", "lord_figure" } do
     for _, id in ipairs(board.all(kind)) do
-      if may_act(id) then out[#out + 1] = id end
+      if M.may_act(id, "move") then out[#out + 1] = id end
     end
   end
   return out
@@ -106,7 +120,14 @@ function M.hero_step(ctx)
   local seat, options = ctx.seat, {}
   local passing = T.var("hero_round").passing ~= 0
   local heroes = passing and { T.var("hero_round").passing } or heroes_of(seat)
-  for _, id in ipairs(heroes) do step_options(id, options) end
+  for _, id in ipairs(heroes) do
+    if M.may_act(id, "move") then step_options(id, options) end
+  end
+  -- Other things a hero player may do in H2 (items, hand-overs, abilities
+  -- used while moving): options with their own on_choice.
+  if not passing then
+    for _, o in ipairs(T.collect("h2_actions", { seat = seat })) do options[#options + 1] = o end
+  end
   if #options == 0 then
     T.var("hero_round").passed[tostring(seat)] = true
     return

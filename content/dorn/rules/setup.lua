@@ -1,6 +1,7 @@
 -- Setup, dorn.md §3 (S1-S13).
 local T = tabula
 local board = require "rules.board"
+local abilities = require "rules.abilities"
 local M = {}
 
 local LORD = 1
@@ -45,7 +46,8 @@ local function place_heroes()
     local id = T.create(h, "argos")
     T.set_owner(id, seat)
     T.set(id, "level", T.param("hero_start_level"))
-    T.set(id, "life", T.def_get(h, "lives")[T.param("hero_start_level")])
+    T.set(id, "max_life", T.def_get(h, "lives")[T.param("hero_start_level")])
+    abilities.give(id)
     for _ = 1, T.param("blessings_per_hero") do
       local b = T.zone("blessing_deck")[1]
       T.move(b, "blessings", seat)
@@ -64,7 +66,8 @@ local function place_lord()
   local throne = T.nodes("board", "throne")[1]
   local z = T.create("zorkal", throne, LORD)
   T.set(z, "level", T.param("zorkal_start_level"))
-  T.set(z, "life", T.def_get("zorkal", "lives")[T.param("zorkal_start_level")])
+  T.set(z, "max_life", T.def_get("zorkal", "lives")[T.param("zorkal_start_level")])
+  abilities.give(z)
   for _, m in ipairs(T.defs { kind = "monster" }) do
     local zone = T.def_get(m, "weight") == "strong" and "bag" or "supply"
     for _ = 1, T.def_get(m, "tokens") do T.create(m, zone) end
@@ -105,6 +108,8 @@ function M.components()
   T.set_var("ritual_streak", 0)
   T.set_var("rituals_played", 0)
   T.set_var("first_pickups_pending", 0)
+  T.set_var("side", "setup")
+  T.set_var("effects", {})
 end
 
 local function staged(kind)
@@ -151,7 +156,7 @@ function M.start_monsters_placed() return #staged("monster") == 0 end
 
 function M.place_start_monster()
   local m = staged("monster")[1]
-  T.set(m, "life", T.def_get(T.def(m), "lives"))
+  T.set(m, "max_life", T.def_get(T.def(m), "lives"))
   place(LORD, m, free_of("monster", "start_spot"), "setup.start_monster", M.put)
 end
 

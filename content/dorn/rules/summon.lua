@@ -134,7 +134,7 @@ end
 function M.placed(ctx)
   local id, sm = ctx.args.id, T.var("summon")
   T.move(id, ctx.choice)
-  T.set(id, "life", T.def_get(T.def(id), "lives"))
+  T.set(id, "max_life", T.def_get(T.def(id), "lives"))
   T.set(id, "steps", 0)
   T.set(id, "summoned_on", T.var("lord_turn"))
   if T.def_get(T.def(id), "weight") == "strong" then sm.strong = sm.strong + 1 else sm.weak = sm.weak + 1 end

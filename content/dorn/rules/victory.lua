@@ -23,7 +23,7 @@ end
 -- change of lives (the combat of §5 calls it) and at the start of each turn.
 function M.check()
   local z = board.all("lord_figure")[1]
-  if z and T.get(z, "life") <= 0 then
+  if z and board.life(z) <= 0 then
     M.heroes_win("result.zorkal_slain")
   elseif #board.all("hero") == 0 then
     M.lord_wins("result.heroes_eliminated")
