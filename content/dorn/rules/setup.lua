@@ -34,13 +34,10 @@ local function create_shuffled(kind, zone, copies_prop)
   T.shuffle(zone)
 end
 
--- S3-S5: the heroes in Argos at level 1 with their level-1 lives, dealt
--- round-robin to the hero seats, each with a Blessing face down in his
--- player's hand.
+-- S3-S4: the heroes in Argos at level 1 with their level-1 lives, dealt
+-- round-robin to the hero seats.
 local function place_heroes()
   local seats = T.group("heroes")
-  create_shuffled("blessing", "blessing_deck")
-  local blessing_of = {}
   for i, h in ipairs(chosen_heroes()) do
     local seat = seats[(i - 1) % #seats + 1]
     local id = T.create(h, "argos")
@@ -48,12 +45,24 @@ local function place_heroes()
     T.set(id, "level", T.param("hero_start_level"))
     T.set(id, "max_life", T.def_get(h, "lives")[T.param("hero_start_level")])
     abilities.give(id)
+  end
+end
+
+-- S5: each hero's Blessing, face down in his player's hand. The Blessings
+-- are created after every other card so that their modifiers run last:
+-- a Blessing overrides a Ritual, which overrides a spell or an item
+-- (§4.16; a channel's modifiers run in entity creation order).
+local function deal_blessings()
+  create_shuffled("blessing", "blessing_deck")
+  local blessing_of = {}
+  for _, id in ipairs(board.all("hero")) do
+    local seat = T.owner(id)
     for _ = 1, T.param("blessings_per_hero") do
       local b = T.zone("blessing_deck")[1]
       T.move(b, "blessings", seat)
       T.set_owner(b, seat)
       T.turn(b, false)
-      blessing_of[h] = b
+      blessing_of[T.def(id)] = b
     end
   end
   T.set_var("blessing_of", blessing_of)
@@ -100,6 +109,7 @@ function M.components()
     T.move(r, "rituals", LORD)
     T.set_owner(r, LORD)
   end
+  deal_blessings()
   T.set_counter(LORD, "blood", 0)
   -- S11, S13 and the state of §2.6.
   T.set_var("lord_turn", 0)
