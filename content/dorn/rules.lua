@@ -5,6 +5,7 @@ return {
   lord = require "rules.lord",
   summon = require "rules.summon",
   movement = require "rules.movement",
+  lord_combat = require "rules.lord_combat",
   heroes = require "rules.heroes",
   victory = require "rules.victory",
 }

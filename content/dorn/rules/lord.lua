@@ -1,5 +1,5 @@
--- The Lord's turn, dorn.md §4.2: L0, L1, L4, L5, L6 (L2 is rules/summon.lua,
--- L3 rules/movement.lua).
+-- The Lord's turn, dorn.md §4.2: L0, L1, L5, L6 (L2 is rules/summon.lua,
+-- L3 rules/movement.lua, L4 rules/lord_combat.lua).
 local T = tabula
 local board = require "rules.board"
 local victory = require "rules.victory"
@@ -28,10 +28,6 @@ function M.ritual() end
 
 -- §4.6.2: a bonus for a first Artifact pick-up not spent in this L2 lapses.
 function M.summoned() T.set_var("first_pickups_pending", 0) end
-
--- L4: the monsters' and Zorkal's attacks (§5.4). Not written yet: comes
--- with the combat pipeline; nothing changes.
-function M.attack() end
 
 -- L5: turn the Day/Night token. Lord turn N is a Day turn when N is odd.
 function M.day_night() T.set_var("day", T.var("lord_turn") % 2 == 0) end

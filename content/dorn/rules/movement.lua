@@ -72,6 +72,9 @@ function M.lord_done() return T.var("lord_moves_done") == true end
 function M.lord_step()
   local options = {}
   for _, id in ipairs(lord_movers()) do step_options(id, options) end
+  -- Other things the Lord may do while moving (a vampire turning into a
+  -- bat): options with their own on_choice.
+  for _, o in ipairs(T.collect("l3_actions", { seat = LORD })) do options[#options + 1] = o end
   options[#options + 1] = { id = "done", label = "move.done" }
   options[#options + 1] = { id = "concede", label = "move.concede" }
   T.decide { seat = LORD, prompt = "move.lord", options = options, on_choice = M.lord_moved }

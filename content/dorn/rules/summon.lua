@@ -34,10 +34,26 @@ function M.fits(w, s)
       or (w <= extra_weak and s <= T.param("summon_night_strong") + extra_strong)
 end
 
+-- The regions of type `m`: its own, and for a strong type those a card
+-- adds (Pandemonium, §4.7.5: the extension point `strong_spawn`).
+local function spawn_regions(m)
+  local out, seen = {}, {}
+  local extra = T.def_get(m, "weight") == "strong" and T.collect("strong_spawn", { monster = m }) or {}
+  for _, list in ipairs { T.def_get(m, "spawn"), extra } do
+    for _, r in ipairs(list) do
+      if not seen[r] then
+        seen[r] = true
+        out[#out + 1] = r
+      end
+    end
+  end
+  return out
+end
+
 -- The fields a monster of type `m` may be summoned on (§4.7.4, §4.7.5).
 local function spawn_fields(m)
   local out = {}
-  for _, region in ipairs(T.def_get(m, "spawn")) do
+  for _, region in ipairs(spawn_regions(m)) do
     for _, f in ipairs(board.free_fields(region)) do
       if not (T.def_get(m, "summon_away_from_heroes") and board.next_to_hero(f)) then out[#out + 1] = f end
     end
@@ -86,6 +102,18 @@ local function strong_possible(sm)
   return true
 end
 
+-- Pandemonium (§4.7.5): the Lord picks the type; one option per type in
+-- the bag that has a free field.
+local function strong_choices(sm, options)
+  if not M.fits(sm.weak, sm.strong + 1) then return end
+  for _, m in ipairs(T.defs { kind = "monster" }) do
+    local token = T.def_get(m, "weight") == "strong" and token_in("bag", m)
+    if token and #spawn_fields(m) > 0 then
+      options[#options + 1] = { id = "strong:" .. m, entity = token, label = { "pandemonium.type", token = token } }
+    end
+  end
+end
+
 -- §4.7.2: 4 Blood Drops buy one more strong monster once all the Rituals
 -- of the hand are played.
 local function may_buy(sm)
@@ -99,7 +127,11 @@ function M.done() return T.var("summon").done end
 function M.offer()
   local sm = T.var("summon")
   local options = weak_options(sm)
-  if strong_possible(sm) then options[#options + 1] = { id = "strong", label = "summon.strong" } end
+  if #T.collect("choose_strong") > 0 then
+    strong_choices(sm, options)
+  elseif strong_possible(sm) then
+    options[#options + 1] = { id = "strong", label = "summon.strong" }
+  end
   if may_buy(sm) then options[#options + 1] = { id = "buy_strong", label = "summon.buy_strong" } end
   if #options == 0 then
     sm.done = true
@@ -124,6 +156,10 @@ function M.chosen(ctx)
   elseif ctx.choice == "strong" then
     local bag = T.zone("bag")
     local token = bag[T.random(#bag)]
+    T.move(token, "staging")
+    ask_field(token, spawn_fields(T.def(token)))
+  elseif ctx.choice:match("^strong:") then
+    local token = token_in("bag", ctx.choice:sub(8))
     T.move(token, "staging")
     ask_field(token, spawn_fields(T.def(token)))
   else
