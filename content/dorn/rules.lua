@@ -6,5 +6,6 @@ return {
   summon = require "rules.summon",
   movement = require "rules.movement",
   heroes = require "rules.heroes",
+  hero_combat = require "rules.hero_combat",
   victory = require "rules.victory",
 }
