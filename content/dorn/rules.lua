@@ -7,5 +7,6 @@ return {
   movement = require "rules.movement",
   lord_combat = require "rules.lord_combat",
   heroes = require "rules.heroes",
+  hero_combat = require "rules.hero_combat",
   victory = require "rules.victory",
 }

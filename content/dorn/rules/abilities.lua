@@ -18,11 +18,12 @@ function M.give(figure)
 end
 
 -- Whether the ability entity `a` acts now: its holder is on the board and
--- has its level. (Entity ids start at 0, so `holder` = 0 is a figure too:
--- only an ability in `abilities` has been given to one.)
+-- has its level.
 function M.active(a)
-  local holder = T.get(a, "holder")
+  -- Entity ids start at 0, so `holder` 0 is a figure too: every ability in
+  -- `abilities` has been given its holder (`give`).
   if T.where(a) ~= "abilities" then return false end
+  local holder = T.get(a, "holder")
   local where = T.where(holder)
   if where == nil or where == "fallen" then return false end
   return T.get(holder, "level") >= T.def_get(T.def(a), "level")

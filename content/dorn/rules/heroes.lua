@@ -1,5 +1,5 @@
--- The heroes' turn, dorn.md §4.3: H0, H1, H3, H4, H5 (H2 is
--- rules/movement.lua).
+-- The heroes' turn, dorn.md §4.3: H0, H1, H4, H5 (H2 is
+-- rules/movement.lua, H3 rules/hero_combat.lua).
 local T = tabula
 local board = require "rules.board"
 local victory = require "rules.victory"
@@ -19,10 +19,6 @@ end
 -- H1: Blessings (§4.9). Not written yet: no Blessing's effect is
 -- implemented, so none is offered and nothing changes.
 function M.blessings() end
-
--- H3: attacks and spells (§5.2, §5.3). Not written yet: comes with the
--- combat pipeline; nothing changes.
-function M.attack() end
 
 -- H4: a hero in Argos, on a Healing Fountain or before the Seer's hut heals
 -- up to `heal_on_field` lives, never above his level's lives (§4.12). The

@@ -89,6 +89,18 @@ function M.adjacent(a, b)
   return true
 end
 
+-- Fields next to each other for a blow or a touch: physically adjacent,
+-- where a figure on a Teleport stands on both its faces (dorn.md §7 TV-51:
+-- a hero on T1 may strike a monster next to either face).
+function M.touching(a, b)
+  for _, x in ipairs { a, board.twin(a) or a } do
+    for _, y in ipairs { b, board.twin(b) or b } do
+      if M.adjacent(x, y) then return true end
+    end
+  end
+  return false
+end
+
 -- Steps from `a` to `b` round corners, entering no Teleport and no field
 -- in `blocked`; nil when there is no such route.
 function M.route(a, b, blocked)
@@ -148,9 +160,9 @@ end
 function M.reaches(attacker, to, reach, range, opts)
   local from = board.field(attacker)
   if not from or not to then return false end
-  if reach == "melee" or reach == "adjacent" then return M.adjacent(from, to) end
+  if reach == "melee" or reach == "adjacent" then return M.touching(from, to) end
   if reach == "pike" then
-    if opts and opts.adjacent and M.adjacent(from, to) then return true end
+    if opts and opts.adjacent and M.touching(from, to) then return true end
     return M.distance(from, to) == range and M.sees(attacker, from, to)
   end
   if reach == "shoot" then
@@ -182,8 +194,21 @@ function M.targets(attacker, reach, range, opts)
   local fields, seen = T.within(from, math.max(range, 1)), {}
   for _, f in ipairs(fields) do seen[f] = true end
   for _, f in ipairs(DIAG_OF[from] or {}) do
-    if not seen[f] then fields[#fields + 1] = f end
+    if not seen[f] then
+      seen[f] = true
+      fields[#fields + 1] = f
+    end
   end
+  -- A figure on a Teleport stands on both faces: look at the twin too.
+  local twins = {}
+  for _, f in ipairs(fields) do
+    local t = board.twin(f)
+    if t and not seen[t] then
+      seen[t] = true
+      twins[#twins + 1] = t
+    end
+  end
+  for _, t in ipairs(twins) do fields[#fields + 1] = t end
   for _, f in ipairs(fields) do
     for _, o in ipairs(T.zone(f)) do
       if board.is_figure(o) and M.may_target(attacker, o) and M.reaches(attacker, f, reach, range, opts) then
