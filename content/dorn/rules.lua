@@ -7,4 +7,7 @@ return {
   movement = require "rules.movement",
   heroes = require "rules.heroes",
   victory = require "rules.victory",
+  artifacts = require "rules.artifacts",
+  treasures = require "rules.treasures",
+  levels = require "rules.levels",
 }
