@@ -16,8 +16,7 @@ function M.check_gate()
   if T.var("gate") ~= "closed" then return end
   local n = 0
   for _, a in ipairs(T.zone("carried")) do
-    local hero = T.get(a, "held_by")
-    if hero ~= 0 and ROOM[T.where(hero)] then n = n + 1 end
+    if ROOM[T.where(T.get(a, "held_by"))] then n = n + 1 end
   end
   if n >= T.param("artifacts_to_open_gate") then
     T.set_var("gate", "pending")

@@ -150,11 +150,13 @@ end
 -- For an item's `extend.h2_actions`: the option to use it now (its holder
 -- is a hero of the asking seat on the board, has used no item this turn and
 -- may use items), or nil. `on_choice` is the item script's function.
+-- (`held_by` counts only in `items`, `carried` and `trophies`: 0 is also
+-- the id of the first entity created, a hero.)
 function M.offer(ctx, on_choice)
   local item = ctx.self
   if T.where(item) ~= "items" then return nil end
   local hero = T.get(item, "held_by")
-  if hero == 0 or not on_board(hero) or T.owner(hero) ~= ctx.args.seat or used(hero) then return nil end
+  if not on_board(hero) or T.owner(hero) ~= ctx.args.seat or used(hero) then return nil end
   if not movement.may_act(hero, "item") then return nil end
   return { { id = "item:" .. item, label = { "item.use", item = item, hero = hero }, on_choice = on_choice } }
 end
