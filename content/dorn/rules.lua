@@ -9,4 +9,7 @@ return {
   heroes = require "rules.heroes",
   hero_combat = require "rules.hero_combat",
   victory = require "rules.victory",
+  artifacts = require "rules.artifacts",
+  treasures = require "rules.treasures",
+  levels = require "rules.levels",
 }

@@ -3,6 +3,7 @@
 -- summoned this turn, so every option offered keeps the turn legal.
 local T = tabula
 local board = require "rules.board"
+local levels = require "rules.levels"
 local M = {}
 
 local LORD = 1
@@ -76,15 +77,22 @@ local function token_in(zone, m)
 end
 
 -- The weak types the Lord may summon now: the cap of 8 a type, a token in
--- the supply, a free field. (Taking tokens back from a hero's XP, §4.7.4,
--- comes with experience, §4.11.)
+-- the supply, a free field. Without a token in the supply he may take one
+-- from a hero's XP, giving him another of equal worth (§4.7.4, TV-65): one
+-- option `<type>@<hero>` for each hero who holds one.
 local function weak_options(sm)
   local out = {}
   if not M.fits(sm.weak + 1, sm.strong) then return out end
   for _, m in ipairs(T.defs { kind = "monster" }) do
-    local token = T.def_get(m, "weight") == "weak" and token_in("supply", m)
-    if token and on_board(m) < T.param("weak_type_cap") and #spawn_fields(m) > 0 then
-      out[#out + 1] = { id = m, entity = token }
+    if T.def_get(m, "weight") == "weak" and on_board(m) < T.param("weak_type_cap") and #spawn_fields(m) > 0 then
+      local token = token_in("supply", m)
+      if token then
+        out[#out + 1] = { id = m, entity = token }
+      else
+        for _, x in ipairs(levels.exchangeable(m)) do
+          out[#out + 1] = { id = m .. "@" .. x.hero, label = { "levels.exchange", token = x.token, hero = x.hero } }
+        end
+      end
     end
   end
   return out
@@ -163,7 +171,9 @@ function M.chosen(ctx)
     T.move(token, "staging")
     ask_field(token, spawn_fields(T.def(token)))
   else
-    ask_field(token_in("supply", ctx.choice), spawn_fields(ctx.choice))
+    local m, hero = ctx.choice:match("^([^@]+)@(%d+)$")
+    if m then levels.exchange(m, math.tointeger(tonumber(hero))) else m = ctx.choice end
+    ask_field(token_in("supply", m), spawn_fields(m))
   end
 end
 
