@@ -7,4 +7,6 @@ return {
   movement = require "rules.movement",
   heroes = require "rules.heroes",
   victory = require "rules.victory",
+  rituals = require "rules.rituals",
+  blessings = require "rules.blessings",
 }

@@ -1,5 +1,5 @@
--- The heroes' turn, dorn.md §4.3: H0, H1, H3, H4, H5 (H2 is
--- rules/movement.lua).
+-- The heroes' turn, dorn.md §4.3: H0, H3, H4, H5 (H1 is
+-- rules/blessings.lua, H2 rules/movement.lua).
 local T = tabula
 local board = require "rules.board"
 local victory = require "rules.victory"
@@ -15,10 +15,6 @@ function M.start()
   T.emit("turn_started", { side = "heroes" })
   victory.check()
 end
-
--- H1: Blessings (§4.9). Not written yet: no Blessing's effect is
--- implemented, so none is offered and nothing changes.
-function M.blessings() end
 
 -- H3: attacks and spells (§5.2, §5.3). Not written yet: comes with the
 -- combat pipeline; nothing changes.
