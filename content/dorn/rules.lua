@@ -12,4 +12,6 @@ return {
   artifacts = require "rules.artifacts",
   treasures = require "rules.treasures",
   levels = require "rules.levels",
+  rituals = require "rules.rituals",
+  blessings = require "rules.blessings",
 }

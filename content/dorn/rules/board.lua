@@ -16,6 +16,21 @@ local FIGURE = { hero = true, monster = true, lord_figure = true }
 
 function M.is_figure(id) return FIGURE[T.kind(id)] == true end
 
+-- Tokens that stand on a field as an obstacle (§2.4.5): nobody enters or
+-- shoots through their field, and heroes may attack them. The barriers of
+-- the Ritual The Earth Awakens; the cave-ins of variant 15.c.
+local OBSTACLE = { barrier = true, cavein = true }
+
+function M.is_obstacle(id) return OBSTACLE[T.kind(id)] == true end
+
+-- Whether an obstacle token stands on `field`.
+function M.obstacle(field)
+  for _, id in ipairs(T.zone(field)) do
+    if OBSTACLE[T.kind(id)] then return true end
+  end
+  return false
+end
+
 function M.twin(field) return twin_of[field] end
 
 -- The field a figure or token stands on (a node of the board), or nil.
@@ -87,6 +102,7 @@ end
 -- §4.4.4: fields a figure may never enter, whoever stands there.
 local function forbidden(id, field)
   if field == "gate" and not M.gate_open() then return true end
+  if M.obstacle(field) then return true end
   return T.kind(id) ~= "hero" and M.tagged(field, "path")
 end
 

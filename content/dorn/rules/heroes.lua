@@ -1,5 +1,5 @@
--- The heroes' turn, dorn.md §4.3: H0, H1, H4, H5 (H2 is
--- rules/movement.lua, H3 rules/hero_combat.lua).
+-- The heroes' turn, dorn.md §4.3: H0, H4, H5 (H1 is rules/blessings.lua,
+-- H2 rules/movement.lua, H3 rules/hero_combat.lua).
 local T = tabula
 local board = require "rules.board"
 local victory = require "rules.victory"
@@ -16,9 +16,6 @@ function M.start()
   victory.check()
 end
 
--- H1: Blessings (§4.9). Not written yet: no Blessing's effect is
--- implemented, so none is offered and nothing changes.
-function M.blessings() end
 
 -- H4: a hero in Argos, on a Healing Fountain or before the Seer's hut heals
 -- up to `heal_on_field` lives, never above his level's lives (§4.12). The

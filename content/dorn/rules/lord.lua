@@ -1,5 +1,5 @@
--- The Lord's turn, dorn.md §4.2: L0, L1, L5, L6 (L2 is rules/summon.lua,
--- L3 rules/movement.lua, L4 rules/lord_combat.lua).
+-- The Lord's turn, dorn.md §4.2: L0, L5, L6 (L1 is rules/rituals.lua, L2
+-- rules/summon.lua, L3 rules/movement.lua, L4 rules/lord_combat.lua).
 local T = tabula
 local board = require "rules.board"
 local victory = require "rules.victory"
@@ -21,10 +21,6 @@ function M.start()
   T.emit("turn_started", { side = "lord" })
   victory.check()
 end
-
--- L1: the Lord may play one Ritual card (§4.8). Not written yet: no
--- Ritual's effect is implemented, so none is offered and nothing changes.
-function M.ritual() end
 
 -- §4.6.2: a bonus for a first Artifact pick-up not spent in this L2 lapses.
 function M.summoned() T.set_var("first_pickups_pending", 0) end

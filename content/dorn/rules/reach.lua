@@ -126,7 +126,7 @@ function M.sees(shooter, from, to)
   for _, line in ipairs(lines) do
     local clear = true
     for _, f in ipairs(line) do
-      if f == "gate" and not board.gate_open() then clear = false break end
+      if (f == "gate" and not board.gate_open()) or board.obstacle(f) then clear = false break end
       for _, o in ipairs(board.figures(f)) do
         if M.enemies(shooter, o) then clear = false break end
       end
@@ -184,7 +184,8 @@ function M.reaches(attacker, to, reach, range, opts)
   return false
 end
 
--- The enemy figures `attacker` may hit with such an attack. The fields
+-- The enemy figures (and obstacle tokens: barriers, cave-ins) `attacker`
+-- may hit with such an attack. The fields
 -- looked at are those within `range` steps of the movement graph (a route
 -- round Teleports is never shorter) and the diagonal squares.
 function M.targets(attacker, reach, range, opts)
@@ -211,7 +212,7 @@ function M.targets(attacker, reach, range, opts)
   for _, t in ipairs(twins) do fields[#fields + 1] = t end
   for _, f in ipairs(fields) do
     for _, o in ipairs(T.zone(f)) do
-      if board.is_figure(o) and M.may_target(attacker, o) and M.reaches(attacker, f, reach, range, opts) then
+      if (board.is_figure(o) or board.is_obstacle(o)) and M.may_target(attacker, o) and M.reaches(attacker, f, reach, range, opts) then
         out[#out + 1] = o
       end
     end

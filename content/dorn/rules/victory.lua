@@ -19,13 +19,14 @@ function M.concede(seat)
   if seat == LORD then M.heroes_win("result.lord_conceded") else M.lord_wins("result.heroes_conceded") end
 end
 
--- §4.15.1 and §4.15.3: Zorkal at 0 lives, or no hero left. Run after every
+-- §4.15.1 and §4.15.3: Zorkal at 0 lives, or no hero left (a hero away
+-- through The Astral Traveller is still in the game). Run after every
 -- change of lives (the combat of §5 calls it) and at the start of each turn.
 function M.check()
   local z = board.all("lord_figure")[1]
   if z and board.life(z) <= 0 then
     M.heroes_win("result.zorkal_slain")
-  elseif #board.all("hero") == 0 then
+  elseif #board.all("hero") == 0 and T.count("astral") == 0 then
     M.lord_wins("result.heroes_eliminated")
   end
 end
