@@ -21,7 +21,7 @@ end
 -- has its level.
 function M.active(a)
   local holder = T.get(a, "holder")
-  if holder == 0 or T.where(a) ~= "abilities" then return false end
+  if holder < 0 or T.where(a) ~= "abilities" then return false end
   local where = T.where(holder)
   if where == nil or where == "fallen" then return false end
   return T.get(holder, "level") >= T.def_get(T.def(a), "level")
