@@ -20,7 +20,8 @@ M.extend = {
     local choros = P.ready(ctx.self)
     if not choros or not P.h2_mover(choros, ctx.args.seat) then return nil end
     if not P.effect(ctx.self, "repeatable") and P.uses(ctx.self) > 0 then return nil end
-    return { { id = "blood:" .. ctx.self, label = { "passive.bloody_run", hero = choros }, on_choice = M.run } }
+    return { { id = "blood:" .. ctx.self, label = { "passive.bloody_run", hero = choros, ability = ctx.self,
+                                                  cost = P.prop(ctx.self, "life_cost"), move = P.effect(ctx.self, "move") }, on_choice = M.run } }
   end,
 }
 

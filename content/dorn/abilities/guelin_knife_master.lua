@@ -27,7 +27,7 @@ M.on = {
     if #targets == 1 then
       M.stab { self = ctx.self, choice = targets[1].id }
     elseif #targets > 1 then
-      T.decide { seat = T.owner(guelin), prompt = { "passive.knife_master", hero = guelin }, options = targets,
+      T.decide { seat = T.owner(guelin), prompt = { "passive.knife_master", hero = guelin, ability = ctx.self }, options = targets,
                  on_choice = M.stab }
     end
   end,

@@ -74,7 +74,7 @@ M.extend = {
     if not guelin or not P.effect(ctx.self, "attacks_before_moving") or T.owner(guelin) ~= ctx.args.seat then return nil end
     if not P.heroes_turn() or not nobody_walked() or attacks_left(guelin) <= 0 then return nil end
     if not movement.may_act(guelin, "attack") or #attack_options(guelin) == 0 then return nil end
-    return { { id = "advance:" .. ctx.self, label = { "passive.relentless", hero = guelin }, on_choice = M.ask } }
+    return { { id = "advance:" .. ctx.self, label = { "passive.relentless", hero = guelin, ability = ctx.self }, on_choice = M.ask } }
   end,
 }
 

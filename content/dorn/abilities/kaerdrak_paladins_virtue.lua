@@ -39,13 +39,13 @@ M.on = {
     if not kaerdrak then return end
     local options = {}
     if usable(ctx.self, kaerdrak) and wounded(kaerdrak) then
-      options[1] = { id = "virtue", label = { "passive.virtue", hero = kaerdrak } }
+      options[1] = { id = "virtue", label = { "passive.virtue", hero = kaerdrak, ability = ctx.self } }
     end
     local touch = abilities.has(kaerdrak, TOUCH)
     if touch and usable(touch, kaerdrak) and P.uses(ctx.self) == 0 and P.effect(touch, "not_with") == T.def(ctx.self) then
       for _, o in ipairs(P.neighbours(kaerdrak)) do
         if T.kind(o) == "hero" and wounded(o) then
-          options[#options + 1] = { id = "touch:" .. o, label = { "passive.touch", hero = o } }
+          options[#options + 1] = { id = "touch:" .. o, label = { "passive.touch", hero = o, ability = touch } }
         end
       end
     end

@@ -67,7 +67,7 @@ end
 -- question where to (or back).
 function M.teleport_option(a, figure, range, prefix, label)
   if #M.teleport_fields(figure, range) == 0 then return nil end
-  return { { id = prefix .. ":" .. a, label = { label, hero = figure }, on_choice = M.ask_teleport } }
+  return { { id = prefix .. ":" .. a, label = { label, hero = figure, ability = a }, on_choice = M.ask_teleport } }
 end
 
 function M.ask_teleport(ctx)
