@@ -52,11 +52,25 @@ end
 
 -- The fields a figure may be teleported to, up to `range` fields
 -- (§4.4.6): over figures, never through an obstacle, the closed Gate or a
--- board Teleport, and onto a field where it may stop.
+-- board Teleport (not even from a face it stands on: only physical
+-- neighbours, reach.adjacent), and onto a field where it may stop.
 function M.teleport_fields(figure, range)
-  local out = {}
-  for _, f in ipairs(T.within(board.field(figure), range, reach.blocked())) do
-    if board.may_stop(figure, f) then out[#out + 1] = f end
+  local here = board.field(figure)
+  local blocked = {}
+  for _, f in ipairs(reach.blocked()) do blocked[f] = true end
+  local seen, frontier, out = { [here] = true }, { here }, {}
+  for _ = 1, range do
+    local next_frontier = {}
+    for _, f in ipairs(frontier) do
+      for _, n in ipairs(T.adjacent(f)) do
+        if not seen[n] and not blocked[n] and reach.adjacent(f, n) then
+          seen[n] = true
+          next_frontier[#next_frontier + 1] = n
+          if board.may_stop(figure, n) then out[#out + 1] = n end
+        end
+      end
+    end
+    frontier = next_frontier
   end
   table.sort(out)
   return out
