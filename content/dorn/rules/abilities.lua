@@ -20,10 +20,8 @@ end
 -- Whether the ability entity `a` acts now: its holder is on the board and
 -- has its level.
 function M.active(a)
-  -- Entity ids start at 0, so `holder` 0 is a figure too: every ability in
-  -- `abilities` has been given its holder (`give`).
-  if T.where(a) ~= "abilities" then return false end
   local holder = T.get(a, "holder")
+  if holder < 0 or T.where(a) ~= "abilities" then return false end
   local where = T.where(holder)
   if where == nil or where == "fallen" then return false end
   return T.get(holder, "level") >= T.def_get(T.def(a), "level")

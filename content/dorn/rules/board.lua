@@ -89,14 +89,19 @@ end
 
 function M.may_stop(id, field) return may_stop(id, field, others_on(id, field)) end
 
--- §4.4.3: a hero passes through heroes on Path fields only.
+-- §4.4.3: a hero passes through heroes on Path fields only; a figure with
+-- a pass-through ability (Vargen's Force a Way) answers the channel
+-- `may_pass` {figure, field} with 1.
 local function may_pass(id, field, others)
   if may_stop(id, field, others) then return true end
-  if T.kind(id) ~= "hero" or not M.tagged(field, "path") then return false end
-  for _, o in ipairs(others) do
-    if T.kind(o) ~= "hero" then return false end
+  if T.kind(id) == "hero" and M.tagged(field, "path") then
+    local heroes_only = true
+    for _, o in ipairs(others) do
+      if T.kind(o) ~= "hero" then heroes_only = false break end
+    end
+    if heroes_only then return true end
   end
-  return true
+  return T.modify("may_pass", 0, { figure = id, field = field }) > 0
 end
 
 -- §4.4.4: fields a figure may never enter, whoever stands there.

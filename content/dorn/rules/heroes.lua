@@ -19,7 +19,8 @@ end
 
 -- H4: a hero in Argos, on a Healing Fountain or before the Seer's hut heals
 -- up to `heal_on_field` lives, never above his level's lives (§4.12). The
--- channel `heal_on_field` lets a card change that (Black Fountain).
+-- channel `heal_on_field` lets a card change that (Black Fountain). Then the
+-- event `h4_healing`.
 function M.healing()
   for _, id in ipairs(board.all("hero")) do
     local f = board.field(id)
@@ -28,6 +29,9 @@ function M.healing()
       wounds.heal(id, n, { how = "field" })
     end
   end
+  -- Abilities that heal "at the end of the turn" answer `h4_healing`
+  -- (OQ-35: here in H4, after the board's healing, before level-ups).
+  T.emit("h4_healing", { side = "heroes" })
 end
 
 -- H5: the end of the effects that last this heroes' turn. Level-ups

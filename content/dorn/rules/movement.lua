@@ -102,8 +102,8 @@ end
 
 function M.heroes_done() return T.var("hero_moves_done") == true end
 
--- `passing`: the hero who stands on another hero's Path field (0: none).
-function M.round_begin() T.set_var("hero_round", { moved = false, passed = {}, passing = 0 }) end
+-- `passing`: the hero who stands on another hero's Path field (-1: none; entity ids start at 0).
+function M.round_begin() T.set_var("hero_round", { moved = false, passed = {}, passing = -1 }) end
 
 -- The phase ends after a round in which nobody moved, or at once when one
 -- player moves every hero (nobody else could make way).
@@ -121,7 +121,7 @@ function M.seat_done(ctx) return T.var("hero_round").passed[tostring(ctx.seat)] 
 -- else happens: he may not stop there (§4.4.3).
 function M.hero_step(ctx)
   local seat, options = ctx.seat, {}
-  local passing = T.var("hero_round").passing ~= 0
+  local passing = T.var("hero_round").passing >= 0
   local heroes = passing and { T.var("hero_round").passing } or heroes_of(seat)
   for _, id in ipairs(heroes) do
     if M.may_act(id, "move") then step_options(id, options) end
@@ -149,7 +149,7 @@ function M.hero_moved(ctx)
   else
     local id = take_step(ctx.choice)
     round.moved = true
-    round.passing = board.may_stop(id, board.field(id)) and 0 or id
+    round.passing = board.may_stop(id, board.field(id)) and -1 or id
   end
 end
 
