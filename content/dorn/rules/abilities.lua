@@ -4,6 +4,7 @@
 -- figure. An ability acts once its holder has reached its level; its script
 -- (if it has one) listens only in `abilities` and asks `active(self)`.
 local T = tabula
+local board = require "rules.board"
 local M = {}
 
 -- Creates the ability entities of a figure just put in play.
@@ -17,13 +18,12 @@ function M.give(figure)
   end
 end
 
--- Whether the ability entity `a` acts now: its holder is on the board and
--- has its level.
+-- Whether the ability entity `a` acts now: its holder is on the board (not
+-- dead, not away as the Astral Traveller) and has its level.
 function M.active(a)
   local holder = T.get(a, "holder")
   if holder < 0 or T.where(a) ~= "abilities" then return false end
-  local where = T.where(holder)
-  if where == nil or where == "fallen" then return false end
+  if not board.on_board(holder) then return false end
   return T.get(holder, "level") >= T.def_get(T.def(a), "level")
 end
 

@@ -33,6 +33,13 @@ end
 
 function M.twin(field) return twin_of[field] end
 
+local FIELD = {}
+for _, f in ipairs(T.nodes("board")) do FIELD[f] = true end
+
+-- Whether a figure or token stands on the board (not in a pile, off the
+-- board as the Astral Traveller, or dead).
+function M.on_board(id) return FIELD[T.where(id) or ""] == true end
+
 -- The field a figure or token stands on (a node of the board), or nil.
 function M.field(id)
   local zone = T.where(id)

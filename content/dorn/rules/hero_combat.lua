@@ -55,44 +55,24 @@ function M.attacks_left(hero) return M.allowance(hero) - M.used(hero) end
 
 local function prop(a, key) return T.def_get(T.def(a), key) end
 
--- The hero's active passive abilities whose `effect` has `key`.
-local function passives_with(hero, key)
-  local out = {}
-  for _, p in ipairs(abilities.of(hero, "passive")) do
-    if prop(p, "effect")[key] ~= nil then out[#out + 1] = p end
-  end
-  return out
-end
-
--- The range of an ability for its holder: a passive naming it as its
--- `effect.weapon` may lengthen it (Eagle Eye, §6.2).
+-- The range of an ability for its holder, through the channel `range`
+-- (Eagle Eye lengthens the Long Bow, §6.2).
 function M.range(hero, a)
-  local r = prop(a, "range")
-  for _, p in ipairs(passives_with(hero, "weapon")) do
-    if prop(p, "effect").weapon == T.def(a) then r = math.max(r, prop(p, "range")) end
-  end
-  return r
+  return T.modify("range", prop(a, "range"), { figure = hero, ability = a })
 end
 
--- A pike that may also hit an adjacent field (Pike Expert: its
--- `effect.pike_min_range` is 1).
+-- A pike that may also hit an adjacent field: the channel `pike_adjacent`
+-- (Pike Expert).
 local function reach_opts(hero, a)
   if prop(a, "reach") ~= "pike" then return nil end
-  for _, p in ipairs(passives_with(hero, "pike_min_range")) do
-    if prop(p, "effect").pike_min_range <= 1 then return { adjacent = true } end
-  end
+  if T.modify("pike_adjacent", 0, { figure = hero, ability = a }) > 0 then return { adjacent = true } end
   return nil
 end
 
--- The life a harder spell costs its caster: `life_cost`, unless a passive
--- of his lists the spell in `effect.free_spells` (Archmage).
+-- The lives a harder spell costs its caster: `life_cost`, through the
+-- channel `life_cost` (Archmage casts some for free).
 function M.life_cost(hero, a)
-  for _, p in ipairs(passives_with(hero, "free_spells")) do
-    for _, d in ipairs(prop(p, "effect").free_spells) do
-      if d == T.def(a) then return 0 end
-    end
-  end
-  return prop(a, "life_cost")
+  return T.modify("life_cost", prop(a, "life_cost"), { figure = hero, ability = a })
 end
 
 -- How an ability hurts: "attack" for a sword, "spell" for a star.
@@ -223,8 +203,9 @@ function M.exhaust(ctx)
 end
 
 -- An attack or spell chosen: the budget, the ability's once-a-turn and the
--- hero's boost are spent (a cancelled attack spends them too), then the
--- effect, then the exhaustion.
+-- hero's boost are spent (a cancelled attack spends them too); `attacked`
+-- tells the cards (Strength of the Earth); then the effect, then the
+-- exhaustion.
 function M.chosen(ctx)
   local a, aim = ctx.choice:match("^hit:(%d+)>(.+)$")
   a = math.tointeger(tonumber(a))
@@ -235,6 +216,7 @@ function M.chosen(ctx)
   if prop(a, "once_per_turn") then M.use(a) end
   if ctx.args and ctx.args.h3 then T.var("h3_round").acted = true end
   local args = { hero = hero, ability = a, aim = aim }
+  T.emit("attacked", { figure = hero, ability = a, target = aim })
   if T.handles(a, "resolve") then T.call(a, "resolve", args) else T.schedule(M.resolve_generic, args) end
   local cost = M.life_cost(hero, a)
   if cost > 0 then T.schedule(M.exhaust, { hero = hero, cost = cost, ability = a }) end
