@@ -43,9 +43,10 @@ local function lord(view, add)
     if W.count(view, f) > 0 then full = full + 1 end
   end
   local blood = (S.seat(view, LORD).counters or {}).blood or 0
-  add(W.t("lord", { who = W.seat(view, LORD), blood = blood, max = T.param("blood_max"),
-                    played = v.rituals_played or 0, streak = v.ritual_streak or 0,
-                    need = T.param("final_ritual_turns"), full = full, fields = #room }))
+  local text = W.t("lord", { who = W.seat(view, LORD), blood = blood, max = T.param("blood_max"),
+                            played = v.rituals_played or 0, streak = v.ritual_streak or 0,
+                            need = T.param("final_ritual_turns"), full = full, fields = #room })
+  for _, line in ipairs(S.flow(W.words(text), " ", W.WIDTH, "    ")) do add(line) end
   for _, zone in ipairs(view.zones) do
     for _, e in ipairs(zone.items or {}) do
       if not e.hidden and T.definition(e.def).kind == "lord_figure" then
