@@ -316,8 +316,10 @@ int cmd_play(const PlayArgs& a) {
     setup = "practice-" + std::to_string(a.practice);
   }
   std::vector<bool> human;
+  // `ai` is the computer player: today that is the random agent.
   for (const auto& k : a.seats) {
-    if (k != "human" && k != "random") throw CliError("--seats: '" + k + "' is not a seat kind (human or random)");
+    if (k != "human" && k != "random" && k != "ai")
+      throw CliError("--seats: '" + k + "' is not a seat kind (human, ai or random)");
     human.push_back(k == "human");
   }
   Opened o = open_engine(a.pack, a.with);

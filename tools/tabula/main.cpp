@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
   PlayArgs pa;
   auto* play = app.add_subcommand("play", "Play a game in the terminal");
   pack_args(play, pa.pack, pa.with);
-  play->add_option("--seats", pa.seats, "Seat kinds in seat order, e.g. human,random (default: seat 1 human, others random)")
+  play->add_option("--seats", pa.seats, "Seat kinds in seat order, human, ai (the random agent) or random, e.g. human,ai (default: seat 1 human, others random)")
       ->delimiter(',');
   play->add_option("--players", pa.players, "Number of seats: seat 1 human, others random (with --seats: must match)")
       ->check(CLI::Range(1, 64));

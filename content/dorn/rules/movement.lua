@@ -36,9 +36,13 @@ function M.may_act(id, what)
   return T.modify("may_act", may and 1 or 0, { figure = id, what = what }) > 0
 end
 
+-- The channel `may_step` {figure, field} lets a card or a variant forbid
+-- one step (1: it may, 0: it may not); 15.d's tactics use it.
 local function step_options(id, options)
   for _, f in ipairs(board.steps(id, steps_left(id))) do
-    options[#options + 1] = { id = id .. ">" .. f, label = { "move.step", figure = id, field = f } }
+    if T.modify("may_step", 1, { figure = id, field = f }) > 0 then
+      options[#options + 1] = { id = id .. ">" .. f, label = { "move.step", figure = id, field = f } }
+    end
   end
 end
 

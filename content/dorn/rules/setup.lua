@@ -14,7 +14,9 @@ local function chosen_heroes()
   for _, h in ipairs(order) do
     if T.option("random_heroes") or T.def_get(h, "first_game") then pool[#pool + 1] = h end
   end
-  if not T.option("random_heroes") then return pool end
+  -- Fewer heroes than the first-game five (15.f): the first of them in
+  -- that order.
+  if not T.option("random_heroes") then return { table.unpack(pool, 1, T.param("heroes_in_game")) } end
   local picked, out = {}, {}
   for _ = 1, T.param("heroes_in_game") do
     local i = T.random(#pool)
@@ -43,7 +45,7 @@ local function place_heroes()
     local id = T.create(h, "argos")
     T.set_owner(id, seat)
     T.set(id, "level", T.param("hero_start_level"))
-    T.set(id, "max_life", T.def_get(h, "lives")[T.param("hero_start_level")])
+    T.set(id, "max_life", T.def_get(h, "lives")[T.param("hero_start_level")] + T.param("hero_extra_lives"))
     abilities.give(id)
   end
 end
@@ -156,9 +158,30 @@ end
 -- Artifact on a free rune field.
 function M.artifacts_placed() return #staged("artifact") == 0 end
 
+-- Variant 15.b (`artifacts_at_random`): every Artifact goes face down on
+-- a free rune field drawn at random; then they are turned face up and the
+-- `missing_artifact` leaves the game, so its field stays empty.
 function M.place_artifact()
   local a = staged("artifact")[1]
-  place(T.group("heroes")[1], a, free_of("artifact", "artifact_spot"), "setup.artifact", M.put)
+  local fields = free_of("artifact", "artifact_spot")
+  if not T.param("artifacts_at_random") then
+    place(T.group("heroes")[1], a, fields, "setup.artifact", M.put)
+    return
+  end
+  for _, id in ipairs(staged("artifact")) do
+    local f = T.random(#fields)
+    T.turn(id, false)
+    T.move(id, fields[f])
+    table.remove(fields, f)
+  end
+  for _, f in ipairs(T.nodes("board", "artifact_spot")) do
+    for _, id in ipairs(T.zone(f)) do
+      if T.kind(id) == "artifact" then
+        T.turn(id, true)
+        if T.def(id) == T.param("missing_artifact") then T.move(id, "spent") end
+      end
+    end
+  end
 end
 
 -- S9: the Lord puts each starting monster on a free black field.
