@@ -3,6 +3,7 @@
 // what the Lord and a hero player see, that neither sees the other's
 // secrets, and that every moment of random games draws within 100
 // characters without a script error.
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -92,6 +93,21 @@ TEST(DornSeats, HeroesAreDealtRoundRobinToOneToFiveHeroSeats) {
           << "seat " << seat << " of " << 1 + hero_seats_n;
     EXPECT_EQ(s.zones[e->zone_of_def(s, "rituals", 0)].items.size(), 6u);
   }
+}
+
+// dorn.md §7 TV-64 (§4.3, OQ-11): heroes who do not agree act in the
+// Czech collation of their names, where "Ch" follows "H": Almanor, Gor,
+// Choros. The hero seats are dealt (and act) in `hero_order`.
+TEST(DornSeats, TheDefaultOrderIsTheCzechCollation) {
+  auto e = dorn();
+  ASSERT_TRUE(e);
+  std::vector<std::string> order;
+  for (const Value& v : e->packs().param("hero_order").items()) order.emplace_back(v.as_str());
+  auto at = [&](const std::string& h) { return std::find(order.begin(), order.end(), h) - order.begin(); };
+  EXPECT_LT(at("almanor"), at("gor"));
+  EXPECT_LT(at("gor"), at("choros"));
+  EXPECT_LT(at("guelin"), at("choros"));  // "Gu" < "Ch" only in Czech
+  EXPECT_EQ(order.size(), 9u);
 }
 
 // The Lord's screen and a hero player's: the turn, the Lord's Blood Drops,
