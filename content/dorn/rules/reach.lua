@@ -7,7 +7,7 @@ local T = tabula
 local board = require "rules.board"
 local M = {}
 
-local SIGHT = T.param("sight")
+local SIGHT  -- params.sight, fetched when first needed (it is large)
 local XY = T.param("field_xy")
 local DIAG, DIAG_OF = {}, {}
 for _, pair in ipairs(T.param("diag")) do
@@ -19,12 +19,16 @@ for _, pair in ipairs(T.param("diag")) do
   end
 end
 
--- Each shooter's sight entries, parsed once: target -> list of lines, each
--- a list of the fields the line crosses.
+-- A shooter's sight entries (params.sight), parsed when first asked for:
+-- target -> list of lines, each a list of the fields the line crosses.
+-- The table is a cache of pack data, the same in every game.
 local lines_of = {}
-for shooter, entries in pairs(SIGHT) do
-  local t = {}
-  for _, e in ipairs(entries) do
+local function sight_from(shooter)
+  local t = lines_of[shooter]
+  if t then return t end
+  t = {}
+  SIGHT = SIGHT or T.param("sight")
+  for _, e in ipairs(SIGHT[shooter] or {}) do
     local target, rest = e:match("^([^:]+):?(.*)$")
     local lines = {}
     if rest == "" then
@@ -39,6 +43,7 @@ for shooter, entries in pairs(SIGHT) do
     t[target] = lines
   end
   lines_of[shooter] = t
+  return t
 end
 
 function M.side(id) return T.kind(id) == "hero" and "heroes" or "lord" end
@@ -121,7 +126,7 @@ end
 -- an enemy of `shooter` and, while it is closed, not the Gate.
 function M.sees(shooter, from, to)
   if M.adjacent(from, to) then return true end
-  local lines = (lines_of[from] or {})[to]
+  local lines = sight_from(from)[to]
   if not lines then return false end
   for _, line in ipairs(lines) do
     local clear = true
