@@ -7,7 +7,7 @@ local T = tabula
 local board = require "rules.board"
 local M = {}
 
-local SIGHT  -- params.sight, fetched when first needed (it is large)
+local SIGHT = T.param("sight")
 local XY = T.param("field_xy")
 local DIAG, DIAG_OF = {}, {}
 for _, pair in ipairs(T.param("diag")) do
@@ -19,31 +19,25 @@ for _, pair in ipairs(T.param("diag")) do
   end
 end
 
--- A shooter's sight entries (params.sight), parsed when first asked for:
--- target -> list of lines, each a list of the fields the line crosses.
--- The table is a cache of pack data, the same in every game.
-local lines_of = {}
-local function sight_from(shooter)
-  local t = lines_of[shooter]
-  if t then return t end
-  t = {}
-  SIGHT = SIGHT or T.param("sight")
-  for _, e in ipairs(SIGHT[shooter] or {}) do
-    local target, rest = e:match("^([^:]+):?(.*)$")
-    local lines = {}
-    if rest == "" then
-      lines[1] = {}
-    else
-      for alt in rest:gmatch("[^|]+") do
+-- The lines of sight from `from` to `to` (params.sight): a list of lines,
+-- each the list of fields it crosses; nil when no line reaches. Only the
+-- entry asked for is read: parsing the whole table at every load would
+-- cost more than all the games' shots.
+local function sight_lines(from, to)
+  local n = #to
+  for _, e in ipairs(SIGHT[from] or {}) do
+    if e == to or (e:sub(1, n) == to and e:sub(n + 1, n + 1) == ":") then
+      local lines = {}
+      for alt in e:sub(n + 2):gmatch("[^|]+") do
         local line = {}
         for f in alt:gmatch("[^+]+") do line[#line + 1] = f end
         lines[#lines + 1] = line
       end
+      if #lines == 0 then lines[1] = {} end
+      return lines
     end
-    t[target] = lines
   end
-  lines_of[shooter] = t
-  return t
+  return nil
 end
 
 function M.side(id) return T.kind(id) == "hero" and "heroes" or "lord" end
@@ -126,7 +120,7 @@ end
 -- an enemy of `shooter` and, while it is closed, not the Gate.
 function M.sees(shooter, from, to)
   if M.adjacent(from, to) then return true end
-  local lines = sight_from(from)[to]
+  local lines = sight_lines(from, to)
   if not lines then return false end
   for _, line in ipairs(lines) do
     local clear = true
