@@ -188,6 +188,32 @@ function M.acting_for(item)
   return data and data.hero or nil
 end
 
+-- Helpers for item scripts with no target to choose (Light Feet, Agility,
+-- Medusa Mask): the card's whole effect is its lasting record.
+
+-- Uses the item at once: its effect starts for its `lasts`.
+function M.use_at_once(ctx)
+  local item, hero = M.begin(ctx)
+  M.finish(item, hero)
+end
+
+-- Makes `card` (an item script's table) an item offered in H2 and used at
+-- once; returns it.
+function M.used_at_once(card)
+  card.use = M.use_at_once
+  card.extend = { h2_actions = function(ctx) return M.offer(ctx, M.use_at_once) end }
+  return card
+end
+
+-- A modifier that adds the card's `effect[key]` to a channel's amount for
+-- the hero the used item acts for.
+function M.adds(key)
+  return function(ctx)
+    if M.acting_for(ctx.self) ~= ctx.args.figure then return ctx.args.amount end
+    return ctx.args.amount + T.get(ctx.self, "effect")[key]
+  end
+end
+
 -- Handing over (§4.5.4, §4.6.1) ---------------------------------------------
 
 -- The heroes `hero` may hand things to: on a physically adjacent field, or

@@ -7,14 +7,7 @@ local T = tabula
 local treasures = require "rules.treasures"
 local board = require "rules.board"
 local reach = require "rules.reach"
-local M = {}
-
-function M.use(ctx)
-  local item, hero = treasures.begin(ctx)
-  treasures.finish(item, hero)
-end
-
-M.extend = { h2_actions = function(ctx) return treasures.offer(ctx, M.use) end }
+local M = treasures.used_at_once {}
 
 M.modify = {
   may_act = function(ctx)
