@@ -14,13 +14,7 @@ local function fields(h)
   return out
 end
 
-M.extend = {
-  blessing_blocked = function(ctx)
-    local h = blessings.hero_of(ctx.self)
-    if T.where(ctx.self) == "blessings" and h and #fields(h) == 0 then return { ctx.self } end
-    return nil
-  end,
-}
+M.extend = blessings.needs(fields)
 
 function M.play(ctx)
   local free = fields(ctx.args.hero)

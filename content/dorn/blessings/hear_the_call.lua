@@ -22,13 +22,7 @@ local function options(h)
   return out
 end
 
-M.extend = {
-  blessing_blocked = function(ctx)
-    local h = blessings.hero_of(ctx.self)
-    if T.where(ctx.self) == "blessings" and h and #options(h) == 0 then return { ctx.self } end
-    return nil
-  end,
-}
+M.extend = blessings.needs(options)
 
 function M.play(ctx)
   T.decide { seat = ctx.args.seat, prompt = { "blessing.call", hero = ctx.args.hero }, options = options(ctx.args.hero),

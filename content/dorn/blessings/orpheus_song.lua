@@ -11,15 +11,7 @@ local reach = require "rules.reach"
 local blessings = require "rules.blessings"
 local M = {}
 
-M.extend = {
-  blessing_blocked = function(ctx)
-    local h = blessings.hero_of(ctx.self)
-    if T.where(ctx.self) == "blessings" and h and #blessings.monsters_within(h, T.get(ctx.self, "effect").range) == 0 then
-      return { ctx.self }
-    end
-    return nil
-  end,
-}
+M.extend = blessings.needs(function(h, card) return blessings.monsters_within(h, T.get(card, "effect").range) end)
 
 function M.play(ctx)
   local e, work = T.get(ctx.self, "effect"), {}

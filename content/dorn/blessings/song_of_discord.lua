@@ -30,15 +30,7 @@ local function attackers(h, range)
   return out
 end
 
-M.extend = {
-  blessing_blocked = function(ctx)
-    local h = blessings.hero_of(ctx.self)
-    if T.where(ctx.self) == "blessings" and h and #attackers(h, T.get(ctx.self, "effect").range) == 0 then
-      return { ctx.self }
-    end
-    return nil
-  end,
-}
+M.extend = blessings.needs(function(h, card) return attackers(h, T.get(card, "effect").range) end)
 
 function M.play(ctx)
   local e, work = T.get(ctx.self, "effect"), {}

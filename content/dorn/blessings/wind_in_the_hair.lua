@@ -24,15 +24,7 @@ local function fields(h, range)
   return out
 end
 
-M.extend = {
-  blessing_blocked = function(ctx)
-    local h = blessings.hero_of(ctx.self)
-    if T.where(ctx.self) == "blessings" and h and #fields(h, T.get(ctx.self, "effect").teleport) == 0 then
-      return { ctx.self }
-    end
-    return nil
-  end,
-}
+M.extend = blessings.needs(function(h, card) return fields(h, T.get(card, "effect").teleport) end)
 
 function M.play(ctx)
   local options = fields(ctx.args.hero, T.get(ctx.self, "effect").teleport)

@@ -39,6 +39,19 @@ function M.hero_of(card)
   return nil
 end
 
+-- The `extend` table of a card that cannot be played while `choices(hero,
+-- card)` (what the card would offer its hero) is empty: it keeps itself out
+-- of H1 through `blessing_blocked`.
+function M.needs(choices)
+  return {
+    blessing_blocked = function(ctx)
+      local h = M.hero_of(ctx.self)
+      if T.where(ctx.self) == "blessings" and h and #choices(h, ctx.self) == 0 then return { ctx.self } end
+      return nil
+    end,
+  }
+end
+
 local function options_of(seat)
   local out, no = {}, nil
   for _, h in ipairs(board.all("hero")) do
