@@ -176,6 +176,25 @@ function M.next_to_hero(field)
   return false
 end
 
+-- The heroes of one hero player on the board, in field order.
+function M.heroes_of(seat)
+  local out = {}
+  for _, id in ipairs(M.all("hero")) do
+    if T.owner(id) == seat then out[#out + 1] = id end
+  end
+  return out
+end
+
+-- How many hero players still have a hero on the board: with one, a
+-- phase that goes round the players in rounds needs no second round.
+function M.hero_players_left()
+  local n = 0
+  for _, seat in ipairs(T.group("heroes")) do
+    if #M.heroes_of(seat) > 0 then n = n + 1 end
+  end
+  return n
+end
+
 -- Every figure of a kind on the board, in field order then zone order.
 function M.all(kind)
   local out = {}

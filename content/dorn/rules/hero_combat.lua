@@ -227,25 +227,13 @@ end
 -- until a round in which nobody attacked (so heroes of different players
 -- may take turns: a kill may open the way for another's shot).
 
-local function heroes_of(seat)
-  local out = {}
-  for _, id in ipairs(board.all("hero")) do
-    if T.owner(id) == seat then out[#out + 1] = id end
-  end
-  return out
-end
-
 -- H3 is over for this turn once `h3_done` holds the turn's number.
 function M.done() return T.var("h3_done") == T.var("lord_turn") end
 
 function M.round_begin() T.set_var("h3_round", { acted = false, passed = {} }) end
 
 function M.round_finish()
-  local with_heroes = 0
-  for _, seat in ipairs(T.group("heroes")) do
-    if #heroes_of(seat) > 0 then with_heroes = with_heroes + 1 end
-  end
-  if not T.var("h3_round").acted or with_heroes <= 1 then T.set_var("h3_done", T.var("lord_turn")) end
+  if not T.var("h3_round").acted or board.hero_players_left() <= 1 then T.set_var("h3_done", T.var("lord_turn")) end
   T.set_var("h3_round", nil)
 end
 
@@ -253,7 +241,7 @@ function M.seat_done(ctx) return T.var("h3_round").passed[tostring(ctx.seat)] ==
 
 function M.offer(ctx)
   local seat, options = ctx.seat, {}
-  for _, hero in ipairs(heroes_of(seat)) do
+  for _, hero in ipairs(board.heroes_of(seat)) do
     for _, o in ipairs(M.attack_options(hero)) do options[#options + 1] = o end
   end
   if #options == 0 then

@@ -96,14 +96,6 @@ end
 
 -- H2 ----------------------------------------------------------------------
 
-local function heroes_of(seat)
-  local out = {}
-  for _, id in ipairs(board.all("hero")) do
-    if T.owner(id) == seat then out[#out + 1] = id end
-  end
-  return out
-end
-
 function M.heroes_done() return T.var("hero_moves_done") == true end
 
 -- `passing`: the hero who stands on another hero's Path field (-1: none; entity ids start at 0).
@@ -112,11 +104,7 @@ function M.round_begin() T.set_var("hero_round", { moved = false, passed = {}, p
 -- The phase ends after a round in which nobody moved, or at once when one
 -- player moves every hero (nobody else could make way).
 function M.round_finish()
-  local with_heroes = 0
-  for _, seat in ipairs(T.group("heroes")) do
-    if #heroes_of(seat) > 0 then with_heroes = with_heroes + 1 end
-  end
-  if not T.var("hero_round").moved or with_heroes <= 1 then T.set_var("hero_moves_done", true) end
+  if not T.var("hero_round").moved or board.hero_players_left() <= 1 then T.set_var("hero_moves_done", true) end
 end
 
 function M.seat_done(ctx) return T.var("hero_round").passed[tostring(ctx.seat)] == true end
@@ -126,7 +114,7 @@ function M.seat_done(ctx) return T.var("hero_round").passed[tostring(ctx.seat)] 
 function M.hero_step(ctx)
   local seat, options = ctx.seat, {}
   local passing = T.var("hero_round").passing >= 0
-  local heroes = passing and { T.var("hero_round").passing } or heroes_of(seat)
+  local heroes = passing and { T.var("hero_round").passing } or board.heroes_of(seat)
   for _, id in ipairs(heroes) do
     if M.may_act(id, "move") then step_options(id, options) end
   end
