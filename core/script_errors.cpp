@@ -110,10 +110,11 @@ std::string message_of(lua_State* L) {
 // Running out of time or memory is reported as before, with no traceback:
 // the place is added when missing, and nothing more is built.
 int locate_limit_error(lua_State* L) {
+  const bool is_string = lua_type(L, 1) == LUA_TSTRING;  // before message_of turns a number into one
   std::string where, text;
   const std::string msg = message_of(L);
   split_where(msg, where, text);
-  if (lua_type(L, 1) == LUA_TSTRING && !where.empty()) return 1;
+  if (is_string && !where.empty()) return 1;
   const std::string place = script_where(L);
   const std::string out = place.empty() ? msg : place + ": " + msg;
   lua_pushlstring(L, out.data(), out.size());
