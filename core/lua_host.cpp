@@ -10,12 +10,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "core/engine.h"
 #include "core/kernel_error.h"
 #include "core/lua_vars.h"
 #include "core/pack.h"
+#include "core/script_errors.h"
 
 namespace tabula {
 
@@ -31,50 +33,6 @@ bool read_file(const std::string& path, std::string& out) {
   ss << in.rdbuf();
   out = ss.str();
   return true;
-}
-
-// Splits "file:line: message" as Lua formats it.
-void split_where(const std::string& msg, std::string& where, std::string& text) {
-  auto a = msg.find(':');
-  auto b = a == std::string::npos ? std::string::npos : msg.find(':', a + 1);
-  if (b != std::string::npos && b > a + 1 && std::isdigit(static_cast<unsigned char>(msg[a + 1]))) {
-    where = msg.substr(0, b);
-    text = msg.substr(b + 1);
-    if (!text.empty() && text[0] == ' ') text.erase(0, 1);
-  } else {
-    where = "";
-    text = msg;
-  }
-}
-
-// "file:line" of the innermost script frame of L, or "".
-std::string script_where(lua_State* L) {
-  lua_Debug ar;
-  for (int level = 0; lua_getstack(L, level, &ar); ++level) {
-    if (!lua_getinfo(L, "Sl", &ar)) break;
-    if (ar.currentline > 0 && ar.source[0] == '@') return std::string(ar.short_src) + ":" + std::to_string(ar.currentline);
-  }
-  return "";
-}
-
-bool has_where(const char* msg) {
-  std::string where, text;
-  split_where(msg, where, text);
-  return !where.empty();
-}
-
-// The message handler of the host's calls: an error that does not name its
-// place (error({}), error(42), error("x", 0)) gets the place of the script
-// line that raised it.
-int locate_error(lua_State* L) {
-  const char* msg = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : nullptr;
-  if (msg && has_where(msg)) return 1;
-  std::string text = msg ? msg : "error object of type " + std::string(luaL_typename(L, 1));
-  if (lua_type(L, 1) == LUA_TNUMBER) text = "error object " + std::string(lua_tostring(L, 1));
-  const std::string where = script_where(L);
-  if (!where.empty()) text = where + ": " + text;
-  lua_pushlstring(L, text.data(), text.size());
-  return 1;
 }
 
 int read_only_context(lua_State* L) {
@@ -729,6 +687,8 @@ void LuaHost::load_all() {
 }
 
 void LuaHost::load(const std::vector<const ScriptFile*>& files) {
+  for (const ScriptFile* file : files) named_.push_back(file->key);
+  std::sort(named_.begin(), named_.end());
   begin_transaction();
   try {
     for (const ScriptFile* file : files) load_module(*file);
@@ -871,6 +831,10 @@ int32_t LuaHost::function_of_value(lua_State* L, int idx) const {
   const int32_t fn = lua_rawget(L, -2) == LUA_TNUMBER ? static_cast<int32_t>(lua_tointeger(L, -1)) : -1;
   lua_pop(L, 2);
   return fn;
+}
+
+bool LuaHost::helper_module(std::string_view key) const {
+  return !std::binary_search(named_.begin(), named_.end(), key, std::less<>());
 }
 
 int LuaHost::module_index(std::string_view key) const {

@@ -61,6 +61,11 @@ class LuaHost {
   const std::string& function_path(int32_t fn) const { return fns_[fn].path; }
   int function_module(int32_t fn) const { return fns_[fn].module; }
   int module_index(std::string_view key) const;  // -1 if not loaded
+  // Whether module `key` is shared code that runs on other scripts' behalf:
+  // one the manifests do not name (a module of scripts/, or a pack module
+  // only `require` names). An error raised there is reported at the line of
+  // the named script that called it (core/script_errors.h).
+  bool helper_module(std::string_view key) const;
   const std::string& module_key(int m) const { return modules_[m].key; }
   // The function `name` of module `m` for a script's string argument at
   // stack index `idx`: -1 if there is none (a Lua table lookup, no copy).
@@ -209,6 +214,7 @@ class LuaHost {
   int options_reader_ = 0;
   std::vector<Module> modules_;  // sorted by key
   std::vector<Function> fns_;    // by function id
+  std::vector<std::string> named_;  // keys of the modules the manifests name, sorted
   int fn_ids_ = 0;               // registry ref: function value -> function id
   LuaAlloc alloc_;
   lua_State* running_ = nullptr;

@@ -41,7 +41,7 @@ constexpr ManifestKey kSeats[] = {
     {"max", S::Integer, "Most seats (default 1)."},
     {"default", S::Integer, "Seats when none are asked for (default 1)."},
     {"counters", S::ValuesOf, "Every seat's counters at the start, e.g. { gold = 0 }."},
-    {"groups", S::TablesOf, "Named runs of seats, e.g. heroes = { first = 2 }.", false, T::SeatGroup},
+    {"groups", S::TablesOf, "Named runs of seats, e.g. team = { first = 2 }.", false, T::SeatGroup},
 };
 
 constexpr ManifestKey kSeatGroup[] = {
@@ -159,7 +159,7 @@ constexpr ManifestKey kManifest[] = {
 constexpr ManifestKey kEntity[] = {
     {"kind", S::String, "A declared kind.", true},
     {"name", S::Text, "Display name; logic never reads it."},
-    {"text", S::Text, "Card text; logic never reads it."},
+    {"text", S::Text, "The definition's text for players; logic never reads it."},
     {"script", S::String, "The entity's module: its handlers and the functions its hooks name."},
     {"tags", S::Strings, "Read with tabula.has_tag."},
     {"listen_in", S::ZoneScope, "Where the entity's script handlers listen; replaces its kind's listen_in.", false,

@@ -64,8 +64,9 @@ std::string escape_id(std::string_view id);
 // in the loader (the list and the loader would disagree), not in the pack.
 class Table {
  public:
-  Table(Loader& l, const toml::table& t, std::string path, KeyTable keys)
-      : l_(l), t_(t), path_(std::move(path)), keys_(keys) {}
+  // `all_optional`: no key is required here ([change.X] of an entity).
+  Table(Loader& l, const toml::table& t, std::string path, KeyTable keys, bool all_optional = false)
+      : l_(l), t_(t), path_(std::move(path)), keys_(keys), all_optional_(all_optional) {}
   std::string key(std::string_view k) const { return path_.empty() ? std::string(k) : path_ + "." + std::string(k); }
   const toml::node* node(std::string_view k) {
     const int i = manifest_keys(keys_).index(k);
@@ -73,11 +74,12 @@ class Table {
     read_ |= uint64_t{1} << i;
     return t_.get(k);
   }
-  std::optional<std::string> str(std::string_view k, bool required = false);
+  // A missing key is an error when manifest_keys.cpp marks it required.
+  std::optional<std::string> str(std::string_view k);
   std::optional<int64_t> integer(std::string_view k);
   std::optional<bool> boolean(std::string_view k);
   std::optional<std::vector<std::string>> strings(std::string_view k);
-  const toml::table* table(std::string_view k, bool required = false);
+  const toml::table* table(std::string_view k);
   std::optional<Text> text(std::string_view k);
   void finish();
   const toml::table& raw() const { return t_; }
@@ -89,7 +91,12 @@ class Table {
   const toml::table& t_;
   std::string path_;
   KeyTable keys_;
+  bool all_optional_;
   uint64_t read_ = 0;  // bit i: keys[i] was read
+  bool required(std::string_view k) const {
+    const KeyTableSpec& spec = manifest_keys(keys_);
+    return !all_optional_ && spec.keys[spec.index(k)].required;
+  }
 };
 
 struct LayerFile {
@@ -132,7 +139,7 @@ class Loader {
   void merge_texts(const LayerFile& layer, const std::string& rel, const SourcePos& where);
   void read_text_table(const LayerFile& layer, const toml::table& t, const std::string& prefix, int depth = 0);
   void read_text_entry(const LayerFile& layer, const toml::node& n, const std::string& key);
-  void read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool partial);
+  void read_entity(const LayerFile& layer, Table& t, EntityDef& e);
   void read_flow_node(const LayerFile& layer, Table& t, FlowNode& n);
   void read_seat_groups(const LayerFile& layer, const toml::table& groups);
   void check_seat_groups();
@@ -178,10 +185,10 @@ class Loader {
   std::map<std::string, std::vector<std::pair<std::string, SourcePos>>> list_edits_;
 };
 
-std::optional<std::string> Table::str(std::string_view k, bool required) {
+std::optional<std::string> Table::str(std::string_view k) {
   const toml::node* n = node(k);
   if (!n) {
-    if (required) l_.error(pos(), key(k), "missing required key");
+    if (required(k)) l_.error(pos(), key(k), "missing required key");
     return std::nullopt;
   }
   if (!n->is_string()) {
@@ -228,10 +235,10 @@ std::optional<std::vector<std::string>> Table::strings(std::string_view k) {
   return out;
 }
 
-const toml::table* Table::table(std::string_view k, bool required) {
+const toml::table* Table::table(std::string_view k) {
   const toml::node* n = node(k);
   if (!n) {
-    if (required) l_.error(pos(), key(k), "missing required table");
+    if (required(k)) l_.error(pos(), key(k), "missing required table");
     return nullptr;
   }
   if (!n->is_table()) {
@@ -254,7 +261,7 @@ std::optional<Text> Table::text(std::string_view k) {
     return std::nullopt;
   }
   Table tt(l_, *n->as_table(), key(k), KeyTable::Text);
-  t.en = tt.str("en", true).value_or("");
+  t.en = tt.str("en").value_or("");
   t.cs = tt.str("cs").value_or("");
   tt.finish();
   return t;
@@ -393,7 +400,7 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
   }
   Table t(*this, *p->as_table(), "pack", KeyTable::Pack);
   layer.info.dir = dir.string();
-  layer.info.id = t.str("id", true).value_or("");
+  layer.info.id = t.str("id").value_or("");
   // The id names the pack's scripts ("<id>/<path>") and its folder for the
   // layers above: the same rules as any other id.
   if (const toml::node* n = t.raw().get("id"); n && n->is_string())
@@ -613,7 +620,7 @@ void Loader::read_flow_node(const LayerFile& layer, Table& t, FlowNode& n) {
     Table it(*this, *ins, t.key("insert"), KeyTable::FlowInsert);
     StepInsert si;
     si.node = n.id;
-    si.into = it.str("into", true).value_or("");
+    si.into = it.str("into").value_or("");
     auto after = it.str("after");
     auto before = it.str("before");
     it.finish();
@@ -727,8 +734,8 @@ void Loader::check_listen(const ListenScope& scope, const std::string& key) {
   }
 }
 
-void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e, bool partial) {
-  if (auto v = t.str("kind", !partial)) e.kind = *v;
+void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e) {
+  if (auto v = t.str("kind")) e.kind = *v;
   if (auto v = t.text("name")) e.name = *v;
   if (auto v = t.text("text")) e.text = *v;
   if (auto v = t.str("script")) e.script = script_key(layer, *v, *t.raw().get("script"), t.key("script"));
@@ -831,12 +838,12 @@ void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, cons
           error(pos_of(ek.source()), key, "no entity '" + eid + "' to " + id + " in the layers below");
           continue;
         }
-        Table t(*this, *ev.as_table(), key, KeyTable::Entity);
+        Table t(*this, *ev.as_table(), key, KeyTable::Entity, /*all_optional=*/id == "change");
         if (id == "replace") {
           EntityDef e;
           e.id = eid;
           e.pos = pos_of(ek.source());
-          read_entity(layer, t, e, false);
+          read_entity(layer, t, e);
           touch(layer, "entity." + eid, e.pos);
           it->second = std::move(e);
         } else {
@@ -844,7 +851,7 @@ void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, cons
           // one in read_entity), so two layers may change different fields.
           for (auto&& [fk, fv] : *ev.as_table())
             if (fk.str() != "props") touch(layer, "entity." + eid + "." + std::string(fk.str()), pos_of(fk.source()));
-          read_entity(layer, t, it->second, true);
+          read_entity(layer, t, it->second);
         }
       }
       continue;
@@ -860,7 +867,7 @@ void Loader::merge_manifest(const LayerFile& layer, const std::string& rel, cons
     e.id = id;
     e.pos = pos_of(k.source());
     Table t(*this, *v.as_table(), id, KeyTable::Entity);
-    read_entity(layer, t, e, false);
+    read_entity(layer, t, e);
     touch(layer, "entity." + id, e.pos);
     out.entities[id] = std::move(e);
   }
@@ -929,7 +936,7 @@ void Loader::merge(const LayerFile& layer) {
             type = *pv.value<std::string>();
           } else if (pv.is_table()) {
             Table pt(*this, *pv.as_table(), key, KeyTable::PropType);
-            type = pt.str("type", true).value_or("int");
+            type = pt.str("type").value_or("int");
             if (const toml::node* d = pt.node("default")) {
               if (auto x = to_value(*this, *d, key + ".default")) spec.fallback = *x;
             }
@@ -1209,7 +1216,9 @@ void Loader::read_text_entry(const LayerFile& layer, const toml::node& n, const 
     def.text.en = *n.value<std::string>();
     check("en", def.text.en, n);
   } else if (const toml::table* t = n.as_table()) {
-    Table tt(*this, *t, key, KeyTable::Text);
+    // A layer may give only a translation of a text below; a text still
+    // without English after this is an error below.
+    Table tt(*this, *t, key, KeyTable::Text, /*all_optional=*/true);
     if (auto en = tt.str("en")) {
       def.text.en = *en;
       check("en", *en, *t->get("en"));

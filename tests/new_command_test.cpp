@@ -173,7 +173,7 @@ TEST_F(NewCommand, CardMonsterInALayer) {
       << read_file(dir / "pack.toml");
   const std::string entry = read_file(dir / "monsters.toml");
   for (const char* w : {"[grumpy]", "kind = \"monster\"", "script = \"monsters/grumpy.lua\"", "attack = 0",
-                        "room_bonus = 1", "cs = \"TODO Grumpy\""})
+                        "room_bonus = 1", "name = { en = \"Grumpy\" }"})
     EXPECT_TRUE(has(entry, w)) << w << "\n" << entry;
   const std::string script = read_file(dir / "monsters/grumpy.lua");
   EXPECT_TRUE(has(script, "function M.attack(ctx)")) << script;

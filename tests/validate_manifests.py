@@ -112,10 +112,10 @@ def main():
             if why:
                 found.append(f"{pack_dir}: tabula schema failed: {why}")
                 continue
-            todo = pack_files(pack_dir)
+            to_check = pack_files(pack_dir)
             if i == 0:
-                todo += [(role, path) for role, path in args.check]
-            for role, path in todo:
+                to_check += [(role, path) for role, path in args.check]
+            for role, path in to_check:
                 files += 1
                 found += problems(schemas[role], path)
     for line in found:

@@ -2,6 +2,7 @@
 -- drawn from his view alone. The Year plan and the Evil scale, the central
 -- board with the tavern and the shop, his own dungeon as a grid with all
 -- that is his, the other lords in brief; at the end, the final scores.
+local S = require "std.screen"
 local W = require "screen.words"
 local board = require "screen.board"
 local dungeon = require "screen.dungeon"
@@ -10,32 +11,28 @@ local final = require "screen.final"
 local M = {}
 
 function M.draw(view)
-  local lines = {}
-  local function add(line) lines[#lines + 1] = line end
-  if view.over then
-    final.draw(view, add)
-    return lines
-  end
-  board.year_plan(view, add)
-  board.evil_scale(view, add)
-  if not board.in_combat(view) then
-    board.central_board(view, add)
-    board.market(view, add)
-  end
-  add("")
-  if view.seat then dungeon.lord(view, view.seat, add) end
-  local others = false
-  for _, seat in ipairs(view.seats) do
-    if seat.seat ~= view.seat then
-      if not others then
-        add("")
-        add(W.t(view.seat and "other_lords" or "lords"))
-        others = true
-      end
-      lords.lord(view, seat.seat, add)
+  return S.lines(function(add)
+    if view.over then return final.draw(view, add) end
+    board.year_plan(view, add)
+    board.evil_scale(view, add)
+    if not board.in_combat(view) then
+      board.central_board(view, add)
+      board.market(view, add)
     end
-  end
-  return lines
+    add("")
+    if view.seat then dungeon.lord(view, view.seat, add) end
+    local others = false
+    for _, seat in ipairs(view.seats) do
+      if seat.seat ~= view.seat then
+        if not others then
+          add("")
+          add(W.t(view.seat and "other_lords" or "lords"))
+          others = true
+        end
+        lords.lord(view, seat.seat, add)
+      end
+    end
+  end)
 end
 
 return M

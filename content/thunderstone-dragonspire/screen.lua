@@ -3,6 +3,7 @@
 -- of a Village visit, the target of a battle), the Dungeon Hall with the
 -- light penalty of each rank, the Village stacks, the player's own cards
 -- and the others in brief; at the end, the final scores.
+local S = require "std.screen"
 local turn = require "screen.turn"
 local hall = require "screen.hall"
 local village = require "screen.village"
@@ -11,20 +12,16 @@ local final = require "screen.final"
 local M = {}
 
 function M.draw(view)
-  local lines = {}
-  local function add(line) lines[#lines + 1] = line end
-  if view.over then
-    final.draw(view, add)
-    return lines
-  end
-  turn.draw(view, add)
-  add("")
-  hall.draw(view, add)
-  add("")
-  village.draw(view, add)
-  add("")
-  players.draw(view, add)
-  return lines
+  return S.lines(function(add)
+    if view.over then return final.draw(view, add) end
+    turn.draw(view, add)
+    add("")
+    hall.draw(view, add)
+    add("")
+    village.draw(view, add)
+    add("")
+    players.draw(view, add)
+  end)
 end
 
 return M

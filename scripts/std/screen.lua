@@ -63,6 +63,15 @@ function S.join(items, show, sep, none)
   return table.concat(parts, sep or ", ")
 end
 
+-- The lines a drawing makes: calls draw(add), where add(line) appends a
+-- line, and returns them in order. A screen's draw(view) is then
+-- `return S.lines(function(add) ... end)`.
+function S.lines(draw)
+  local lines = {}
+  draw(function(line) lines[#lines + 1] = line end)
+  return lines
+end
+
 -- Parts joined by `sep` into lines of at most `w` characters, breaking only
 -- between parts (a part longer than a line has one to itself); each line
 -- after the first starts with `indent`.

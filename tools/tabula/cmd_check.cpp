@@ -64,10 +64,7 @@ std::vector<Provisional> provisional_values(const PackSet& p) {
 }  // namespace
 
 int cmd_check(const CheckArgs& a) {
-  PackRef base = resolve_pack(a.pack);
-  std::vector<std::string> extras;
-  for (const auto& w : a.with) extras.push_back(resolve_pack(w).dir);
-  LoadResult lr = load_pack(base.dir, extras, pack_search_path(), /*check_scripts=*/true);
+  LoadResult lr = load_named(a.pack, a.with, /*check_scripts=*/true);
 
   int errors = 0, warnings = 0;
   json diags = json::array();

@@ -70,12 +70,18 @@ bool assertion_word(const std::string& prop) {
 
 std::string entry_toml(const std::string& id, const KindDef& kind, const EntityDef* like,
                        const std::string& script) {
-  const std::string name = toml_string("TODO " + title_of(id));
   std::string t = "\n# " + title_of(id) + ": a new " + kind.id + ", written by `tabula new card`" +
-                  (like ? " like " + like->id : "") + ".\n# Replace the TODO texts; the properties are all its kind's, at " +
-                  (like ? like->id + "'s values" : "their defaults") + ".\n";
-  t += "[" + id + "]\nkind = " + toml_string(kind.id) + "\nname = { en = " + name + ", cs = " + name + " }\n";
-  t += "text = { en = \"TODO: what it does.\", cs = \"TODO: co dělá.\" }\nscript = " + toml_string(script) + "\n";
+                  (like ? " like " + like->id : "") + ".\n# Its properties are all its kind's, at " +
+                  (like ? like->id + "'s values" : "their defaults") +
+                  ". Its Czech name and its own text are yours to write\n# (text = { en = \"...\", cs = \"...\" }); "
+                  "`tabula check` lists what lacks Czech.\n";
+  t += "[" + id + "]\nkind = " + toml_string(kind.id) + "\nname = { en = " + toml_string(title_of(id)) + " }\n";
+  if (like && !like->text.en.empty()) {  // what it does so far: what --like does
+    t += "text = { en = " + toml_string(like->text.en);
+    if (!like->text.cs.empty()) t += ", cs = " + toml_string(like->text.cs);
+    t += " }\n";
+  }
+  t += "script = " + toml_string(script) + "\n";
   if (like && !like->tags.empty()) {
     std::string tags;
     for (const auto& tag : like->tags) tags += (tags.empty() ? "" : ", ") + toml_string(tag);

@@ -195,7 +195,12 @@ int cmd_run(const RunArgs& a) {
                   static_cast<unsigned long long>(a.max_choices));
     std::printf("\nchoices: %llu total, %.1f per game\n", static_cast<unsigned long long>(choices), avg);
     std::printf("script errors: %llu\n", static_cast<unsigned long long>(errors));
-    for (const auto& f : failures) std::printf("  %s\n", f.to_string().c_str());
+    // A script error's traceback lines sit under their game's line.
+    for (const auto& f : failures) {
+      std::string text = f.to_string();
+      for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 3)) text.insert(at + 1, "  ");
+      std::printf("  %s\n", text.c_str());
+    }
     if (errors > failures.size()) std::printf("  ... and %llu more\n", static_cast<unsigned long long>(errors - failures.size()));
     // Most frequent first (tally is sorted so); games that state scores
     // rarely repeat a result, so only the first ten are listed.

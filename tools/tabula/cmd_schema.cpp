@@ -16,21 +16,7 @@ namespace {
 
 // The packs only: a schema needs the kinds and entities, not the scripts.
 std::unique_ptr<PackSet> load_packs(const std::string& pack, const std::vector<std::string>& with) {
-  const PackRef base = resolve_pack(pack);
-  std::vector<std::string> extras;
-  for (const auto& w : with) extras.push_back(resolve_pack(w).dir);
-  LoadResult lr = load_pack(base.dir, extras, pack_search_path());
-  std::string errors;
-  int n_errors = 0;
-  for (const auto& d : lr.diagnostics) {
-    if (d.severity != Diagnostic::Severity::Error) continue;
-    errors += "\n" + d.to_string();
-    ++n_errors;
-  }
-  if (!lr.ok())
-    throw CliError("pack '" + pack + "' does not load (" + std::to_string(n_errors) + " error" +
-                   (n_errors == 1 ? "" : "s") + "; see `tabula check`):" + errors);
-  return std::move(lr.packs);
+  return loaded_or_throw(pack, load_named(pack, with), /*quiet=*/true);
 }
 
 void write(const fs::path& file, const std::string& text) {

@@ -58,32 +58,41 @@ PackRef resolve_pack(const std::string& arg) {
                  " (more folders: --packs DIR or TABULA_PATH)");
 }
 
-Opened open_engine(const std::string& pack, const std::vector<std::string>& with) {
-  Opened o;
-  PackRef base = resolve_pack(pack);
+LoadResult load_named(const std::string& pack, const std::vector<std::string>& with, bool check_scripts,
+                      std::vector<std::string>* log_names) {
+  const PackRef base = resolve_pack(pack);
   std::vector<std::string> extras;
-  o.log_packs.push_back(base.log_name);
+  if (log_names) log_names->push_back(base.log_name);
   for (const auto& w : with) {
-    PackRef r = resolve_pack(w);
+    const PackRef r = resolve_pack(w);
     extras.push_back(r.dir);
-    o.log_packs.push_back(r.log_name);
+    if (log_names) log_names->push_back(r.log_name);
   }
-  LoadResult lr = load_pack(base.dir, extras, pack_search_path());
+  return load_pack(base.dir, extras, pack_search_path(), check_scripts);
+}
+
+std::unique_ptr<PackSet> loaded_or_throw(const std::string& pack, LoadResult lr, bool quiet) {
   std::string errors;
   int n_errors = 0;
   for (const auto& d : lr.diagnostics) {
     if (d.severity == Diagnostic::Severity::Error) {
       errors += "\n" + d.to_string();
       ++n_errors;
-    } else {
+    } else if (!quiet) {
       std::cerr << d.to_string() << "\n";
     }
   }
   if (!lr.ok())
     throw CliError("pack '" + pack + "' does not load (" + std::to_string(n_errors) + " error" +
                    (n_errors == 1 ? "" : "s") + "; see `tabula check`):" + errors);
+  return std::move(lr.packs);
+}
+
+Opened open_engine(const std::string& pack, const std::vector<std::string>& with) {
+  Opened o;
+  std::unique_ptr<PackSet> packs = loaded_or_throw(pack, load_named(pack, with, false, &o.log_packs));
   try {
-    o.engine = std::make_unique<Engine>(std::move(lr.packs));
+    o.engine = std::make_unique<Engine>(std::move(packs));
   } catch (const ScriptError& e) {
     throw CliError(e.what());
   }

@@ -119,6 +119,15 @@ struct PackRef {
 // folder of pack_search_path() that holds it. Throws CliError.
 PackRef resolve_pack(const std::string& arg);
 
+// Finds a pack and its --with layers on the search path and loads them.
+// `log_names`, when given, receives how a game log names each, base first.
+LoadResult load_named(const std::string& pack, const std::vector<std::string>& with, bool check_scripts = false,
+                      std::vector<std::string>* log_names = nullptr);
+
+// The packs of a load that must succeed: errors throw CliError with the
+// diagnostics; warnings go to stderr unless `quiet`.
+std::unique_ptr<PackSet> loaded_or_throw(const std::string& pack, LoadResult lr, bool quiet = false);
+
 struct Opened {
   std::unique_ptr<Engine> engine;
   std::vector<std::string> log_packs;  // base pack first, then the --with layers

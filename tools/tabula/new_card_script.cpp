@@ -118,7 +118,7 @@ std::string card_script(const Engine& engine, const CardScript& c) {
     if (!like_module.empty() && engine.function_id(c.like->script, f) >= 0)
       t += "  return like." + f + "(ctx)  -- as " + c.like->id + " does: write " + c.id + "'s own here\n";
     else
-      t += "  -- TODO: what " + c.id + " does; for now nothing.\n";
+      t += "  -- What " + c.id + " does when the rules call " + f + " (docs/contracts.md): write it here.\n";
     t += "end\n";
   }
   return t + "\nreturn M\n";

@@ -69,10 +69,7 @@ Reload reload_packs(const Engine& old, const State& s, const std::string& pack, 
   };
   std::unique_ptr<PackSet> packs;
   try {
-    const PackRef base = resolve_pack(pack);
-    std::vector<std::string> extras;
-    for (const auto& w : with) extras.push_back(resolve_pack(w).dir);
-    LoadResult lr = load_pack(base.dir, extras, pack_search_path(), /*check_scripts=*/true);
+    LoadResult lr = load_named(pack, with, /*check_scripts=*/true);
     for (const auto& d : lr.diagnostics) r.report.push_back(located(d));
     if (!lr.ok()) return failed(ui(lang, Ui::NotLoading, ui(lang, Ui::ErrorsAbove)));
     packs = std::move(lr.packs);

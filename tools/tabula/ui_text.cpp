@@ -44,7 +44,7 @@ const Phrase& phrase(Ui what) {
       {"nothing", "nic"},
       {"; none or - for no option", "; none nebo - pro žádnou"},
       {"(a line longer than {1} MiB: the input ends here)", "(řádek delší než {1} MiB: vstup zde končí)"},
-      {"(the pack's screen failed: {1}; showing the plain screen)", "(obrazovka balíčku selhala: {1}; zobrazuji prostou obrazovku)"},
+      {"(the pack's screen failed; showing the plain screen) {1}", "(obrazovka balíčku selhala; zobrazuji prostou obrazovku) {1}"},
       {"Commands (type them at any question):", "Příkazy (lze je zadat u každé otázky):"},
       {"load the packs again from disk and go on with the same game", "znovu načíst balíčky z disku a pokračovat v téže hře"},
       {"this list", "tento seznam"},

@@ -1,0 +1,3 @@
+-- Fails while it loads: its top-level code raises.
+error("this module cannot load")
+return {}
