@@ -3,10 +3,10 @@
 -- (§4.4.6: never onto the Path). Zorkal is immune (§4.14). Gor's player
 -- places them one by one, in field order; one with nowhere to go stays.
 local T = tabula
+local teleport = require "rules.teleport"
 local board = require "rules.board"
 local reach = require "rules.reach"
 local wounds = require "rules.wounds"
-local hero_combat = require "rules.hero_combat"
 local M = {}
 
 local function distance(a) return T.def_get(T.def(a), "effect").teleport end
@@ -14,7 +14,7 @@ local function distance(a) return T.def_get(T.def(a), "effect").teleport end
 function M.sent(hero, a)
   local out = {}
   for _, o in ipairs(reach.targets(hero, "adjacent", 1)) do
-    if not wounds.immune(o, "spell") and #hero_combat.teleport_fields(o, distance(a)) > 0 then out[#out + 1] = o end
+    if not wounds.immune(o, "spell") and #teleport.fields(o, distance(a)) > 0 then out[#out + 1] = o end
   end
   return out
 end
@@ -29,7 +29,7 @@ M.extend = {
 -- Asks where the first monster of `queue` goes that still has a field.
 function M.next(seat, queue, n)
   for i, m in ipairs(queue) do
-    local fields = hero_combat.teleport_fields(m, n)
+    local fields = teleport.fields(m, n)
     if #fields > 0 then
       local rest = {}
       for j = i + 1, #queue do rest[#rest + 1] = queue[j] end

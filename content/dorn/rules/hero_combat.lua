@@ -102,20 +102,6 @@ function M.area(hero, field, range, enemies_only)
   return out
 end
 
--- Fields a figure may be teleported to from where it stands, up to `n`
--- steps (§4.4.6): over figures, not through a Teleport, the closed Gate or
--- an obstacle; onto a field it may stop on; never a monster onto the Path
--- or into Argos.
-function M.teleport_fields(figure, n)
-  local out = {}
-  for _, f in ipairs(T.within(board.field(figure), n, reach.blocked())) do
-    local ok = board.may_stop(figure, f)
-    if ok and T.kind(figure) ~= "hero" and (board.tagged(f, "path") or board.tagged(f, "multi_hero")) then ok = false end
-    if ok then out[#out + 1] = f end
-  end
-  return out
-end
-
 -- Whether the hero may use ability `a` now: he may act (the mummy, an
 -- Astral Traveller), has an attack left, the ability's once-a-turn and his
 -- one boost of the turn are unused.

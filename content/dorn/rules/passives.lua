@@ -8,6 +8,7 @@
 local T = tabula
 local board = require "rules.board"
 local reach = require "rules.reach"
+local teleport = require "rules.teleport"
 local abilities = require "rules.abilities"
 local movement = require "rules.movement"
 local wounds = require "rules.wounds"
@@ -50,44 +51,18 @@ function M.h2_mover(figure, seat)
   return T.owner(figure) == seat and T.var("side") == "heroes" and movement.may_act(figure, "move")
 end
 
--- The fields a figure may be teleported to, up to `range` fields
--- (§4.4.6): over figures, never through an obstacle, the closed Gate or a
--- board Teleport (not even from a face it stands on: only physical
--- neighbours, reach.adjacent), and onto a field where it may stop.
-function M.teleport_fields(figure, range)
-  local here = board.field(figure)
-  local blocked = {}
-  for _, f in ipairs(reach.blocked()) do blocked[f] = true end
-  local seen, frontier, out = { [here] = true }, { here }, {}
-  for _ = 1, range do
-    local next_frontier = {}
-    for _, f in ipairs(frontier) do
-      for _, n in ipairs(T.adjacent(f)) do
-        if not seen[n] and not blocked[n] and reach.adjacent(f, n) then
-          seen[n] = true
-          next_frontier[#next_frontier + 1] = n
-          if board.may_stop(figure, n) then out[#out + 1] = n end
-        end
-      end
-    end
-    frontier = next_frontier
-  end
-  table.sort(out)
-  return out
-end
-
 -- An H2 teleport ability (Elven Walk, Astral Leap): the option that
 -- starts it, when there is a field to go to ("<prefix>:<ability>"), and the
 -- question where to (or back).
 function M.teleport_option(a, figure, range, prefix, label)
-  if #M.teleport_fields(figure, range) == 0 then return nil end
+  if #teleport.fields(figure, range) == 0 then return nil end
   return { { id = prefix .. ":" .. a, label = { label, hero = figure, ability = a }, on_choice = M.ask_teleport } }
 end
 
 function M.ask_teleport(ctx)
   local a = math.tointeger(tonumber(tostring(ctx.choice):match(":(%d+)$")))
   local figure = T.get(a, "holder")
-  local options = M.teleport_fields(figure, M.effect(a, "teleport"))
+  local options = teleport.fields(figure, M.effect(a, "teleport"))
   options[#options + 1] = { id = "back", label = "passive.back" }
   T.decide { seat = T.owner(figure), prompt = { "passive.teleport", hero = figure, ability = a }, options = options,
              label = "pick.field", on_choice = M.teleported, args = { ability = a } }

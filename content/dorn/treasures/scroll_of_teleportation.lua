@@ -7,16 +7,10 @@
 local T = tabula
 local treasures = require "rules.treasures"
 local board = require "rules.board"
-local reach = require "rules.reach"
+local teleport = require "rules.teleport"
 local M = {}
 
-local function destinations(item, hero)
-  local out = {}
-  for _, f in ipairs(T.within(board.field(hero), T.get(item, "effect").teleport, reach.blocked())) do
-    if board.may_stop(hero, f) then out[#out + 1] = f end
-  end
-  return out
-end
+local function destinations(item, hero) return teleport.fields(hero, T.get(item, "effect").teleport) end
 
 function M.use(ctx)
   local item, hero = treasures.begin(ctx)
