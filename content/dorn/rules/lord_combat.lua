@@ -129,7 +129,9 @@ function M.declared_one(ctx)
   for _, a in ipairs(s.attackers) do
     if a.id == by then a.left = a.left - 1 end
   end
-  s.attacks[#s.attacks + 1] = { by = by, on = on, block = "" }
+  -- `from`: where the attacker stood, which still counts (Paladin's Aura)
+  -- if a Riposte kills it before the hero it attacks blocks.
+  s.attacks[#s.attacks + 1] = { by = by, on = on, block = "", from = board.field(by) }
   T.log { "l4.declared", attacker = by, target = on }
 end
 
@@ -161,7 +163,7 @@ end
 function M.open_attacks(hero)
   local out = {}
   for k, a in ipairs(state().attacks) do
-    if a.on == hero and a.block == "" then out[#out + 1] = { k = k, by = a.by } end
+    if a.on == hero and a.block == "" then out[#out + 1] = { k = k, by = a.by, from = a.from } end
   end
   return out
 end
@@ -202,7 +204,7 @@ end
 -- `auto_block` {attacker, target, distance} with 1.
 local function auto_blocks(hero)
   for _, o in ipairs(M.open_attacks(hero)) do
-    local d = reach.distance(board.field(o.by), board.field(hero)) or 0
+    local d = reach.distance(o.from, board.field(hero)) or 0
     if T.modify("auto_block", 0, { attacker = o.by, target = hero, distance = d }) > 0 then
       M.block_with(o.k, hero, "auto")
     end
