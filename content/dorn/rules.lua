@@ -14,4 +14,5 @@ return {
   levels = require "rules.levels",
   rituals = require "rules.rituals",
   blessings = require "rules.blessings",
+  rating = require "rules.rating",
 }

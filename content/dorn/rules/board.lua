@@ -196,14 +196,6 @@ function M.hero_players_left()
 end
 
 -- Every figure of a kind on the board, in field order then zone order.
-function M.all(kind)
-  local out = {}
-  for _, f in ipairs(T.nodes("board")) do
-    for _, id in ipairs(T.zone(f)) do
-      if T.kind(id) == kind then out[#out + 1] = id end
-    end
-  end
-  return out
-end
+function M.all(kind) return T.placed("board", kind) end
 
 return M
