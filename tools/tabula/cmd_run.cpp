@@ -163,8 +163,10 @@ int cmd_run(const RunArgs& a) {
     if (now - last >= std::chrono::seconds(1)) {
       last = now;
       double secs = std::chrono::duration<double>(now - t0).count();
-      std::fprintf(stderr, "%s%llu/%llu games, %.0f games/s, %llu errors%s", tty ? "\r" : "",
-                   static_cast<unsigned long long>(i + 1), static_cast<unsigned long long>(a.games), (i + 1) / secs,
+      // Slow games (ai seats) run at less than one a second: keep a digit.
+      const double rate = (i + 1) / secs;
+      std::fprintf(stderr, "%s%llu/%llu games, %.*f games/s, %llu errors%s", tty ? "\r" : "",
+                   static_cast<unsigned long long>(i + 1), static_cast<unsigned long long>(a.games), rate < 10 ? 2 : 0, rate,
                    static_cast<unsigned long long>(errors), tty ? "   " : "\n");
       std::fflush(stderr);
       progress_shown = true;
@@ -229,7 +231,8 @@ int cmd_run(const RunArgs& a) {
     if (tally.empty() && !summary.all_scored()) std::printf("  (no game finished)\n");
     summary.print();
     std::printf("Lua calls: %.0f per game\n", calls);
-    std::printf("time: %.2f s, %.1f games/s, %.0f choices/s\n", secs, rate, secs > 0 ? choices / secs : 0.0);
+    std::printf("time: %.2f s, %.*f games/s, %.0f choices/s\n", secs, rate < 1 ? 3 : 1, rate,
+                secs > 0 ? choices / secs : 0.0);
   }
   return errors ? 1 : 0;
 }

@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
   pack_args(play, pa.pack, pa.with);
   play->add_option("--seats", pa.seats, "Seat kinds in seat order: human, ai (looks one choice ahead with the pack's [pack] score; random without one) or random, e.g. human,ai (default: seat 1 human, others ai)")
       ->delimiter(',');
-  play->add_option("--players", pa.players, "Number of seats: seat 1 human, others random (with --seats: must match)")
+  play->add_option("--players", pa.players, "Number of seats: seat 1 human, others ai (with --seats: must match)")
       ->check(CLI::Range(1, 64));
   auto* seed_opt = play->add_option("--seed", pa.seed, "RNG seed (default: a fresh one, printed)");
   play->add_option("--setup", pa.setup, "Start from one of the pack's [setups]");

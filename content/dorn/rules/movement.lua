@@ -39,9 +39,10 @@ end
 -- The channel `may_step` {figure, field} lets a card or a variant forbid
 -- one step (1: it may, 0: it may not); 15.d's tactics use it.
 local function step_options(id, options)
+  local from = board.field(id)
   for _, f in ipairs(board.steps(id, steps_left(id))) do
     if T.modify("may_step", 1, { figure = id, field = f }) > 0 then
-      options[#options + 1] = { id = id .. ">" .. f, label = { "move.step", figure = id, field = f } }
+      options[#options + 1] = { id = id .. ">" .. f, label = { "move.step", figure = id, from = from, field = f } }
     end
   end
 end

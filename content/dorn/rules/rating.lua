@@ -85,16 +85,20 @@ local function steps(a, b, s)
 end
 
 -- Where the heroes should head. While the team carries too few Artifacts
--- to open the Gate, each Artifact lying on the board costs its weight and
--- the steps of the hero nearest to it (so picking one up always pays, and
--- no hero loses his aim when another takes it); the others drift to the
--- Ritual Room. Then all go to the room; once the Gate is open, to Zorkal.
+-- to open the Gate, each Artifact lying on the board costs its weight (so
+-- picking one up always pays) and a little for the steps of the hero
+-- nearest to it; the closest of them costs full steps, so one hero makes
+-- for it rather than halfway between two (which left a hero standing
+-- still); the others drift to the Ritual Room. Then all go to the room; once the Gate is open, to Zorkal.
 -- An Artifact is worth more on a hero near the room, so hand-overs go one
 -- way.
 local function hero_goals(s)
   local v = 0
   local carried = T.zone("carried")
-  local gate_open = T.var("gate") == "open" and s.zorkal
+  -- From the moment the Gate is due to open, not only once it has: the
+  -- aim must not jump when the Lord's turn opens it, or ending the turn
+  -- would look worse than any free action (a hand-over) that waits.
+  local gate_open = T.var("gate") ~= "closed" and s.zorkal
   local fields = {}
   for i, h in ipairs(s.heroes) do fields[i] = board.field(h) end
   if gate_open then
@@ -107,11 +111,14 @@ local function hero_goals(s)
     v = v - (gathering and W.drift_step or W.hero_step) * (TO_ROOM[at] or W.far)
   end
   if gathering then
+    local closest = W.far
     for _, f in ipairs(s.lying) do
       local best = W.far
       for _, at in ipairs(fields) do best = math.min(best, steps(at, f, s)) end
-      v = v - W.lying - W.hero_step * best
+      v = v - W.lying - W.drift_step * best
+      closest = math.min(closest, best)
     end
+    v = v - W.hero_step * closest
   end
   for _, a in ipairs(carried) do
     local holder = T.get(a, "held_by")
