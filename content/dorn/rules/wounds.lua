@@ -52,6 +52,14 @@ function M.deal(target, n, info)
   local r = T.damage(target, n, info)
   local lost = math.min(r.dealt, before)
   if kind == "hero" and lost > 0 then M.add_blood(lost) end
+  -- The screen shows the board after the fact: say what the wound did.
+  if r.knocked_out then
+    T.log { "log.killed", figure = target, field = where }
+  elseif lost > 0 then
+    T.log { "log.wounded", figure = target, n = lost, left = M.life(target) }
+  else
+    T.log { "log.unharmed", figure = target }
+  end
   if r.knocked_out then
     if kind == "hero" then
       death.hero(target, where, info)
