@@ -47,6 +47,8 @@ std::vector<ApiSignature> build() {
        "Whether the entity's kind declares the property `key`."},
       // Zones
       {"zone", {req("zone", "string"), opt("seat", kSeat)}, {{"{id, ...}", "tabula.Id[]"}}, "The entity ids in a zone, front first."},
+      {"placed", {req("graph", "string"), opt("kind", "string")}, {{"{id, ...}", "tabula.Id[]"}},
+       "The entities on the nodes of a graph whose nodes are zones (of `kind` only, if given), in node order, then front first."},
       {"count", {req("zone", "string"), opt("seat", kSeat)}, {{"integer", "integer"}}, "How many entities a zone holds."},
       {"shuffle", {req("zone", "string"), opt("seat", kSeat)}, {},
        "Shuffles a zone with the kernel's seeded RNG; what was revealed of it is hidden again."},

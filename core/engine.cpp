@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 
 #include "core/function_check.h"
 #include "core/kernel_error.h"
@@ -66,6 +67,14 @@ Engine::Engine(std::unique_ptr<PackSet> packs, Limits limits) : packs_(std::move
     node_ids_.push_back(id);
     nodes_.push_back(&node);
   }
+  // Which zone each graph node is (zones = true), for tabula.placed.
+  std::map<std::string_view, int32_t> zone_ids;
+  for (size_t i = 0; i < packs_->zones.size(); ++i) zone_ids.emplace(packs_->zones[i].id, static_cast<int32_t>(i));
+  node_zone_defs_.assign(graphs_.node_count(), -1);
+  for (size_t n = 0; n < graphs_.node_count(); ++n) {
+    auto it = zone_ids.find(graphs_.node_name(static_cast<int32_t>(n)));
+    if (it != zone_ids.end() && !packs_->zones[it->second].per_seat) node_zone_defs_[n] = it->second;
+  }
   host_ = std::make_unique<LuaHost>(*this, *packs_, limits);
   host_->load_all();
   if (auto missing = missing_functions(*packs_, *host_); !missing.empty()) {
@@ -110,6 +119,8 @@ void Engine::resolve_functions() {
   }
   for (const auto& stage : packs_->combat.stages)
     stage_fns_.push_back(need(packs_->combat.script, stage, "combat stage " + stage, SourcePos{}, packs_->combat.layer));
+  const auto& score = packs_->score;
+  score_fn_ = need(score.module, score.name, "pack.score", score.pos, score.layer);
 
   const size_t ndefs = packs_->defs.size();
   for (int32_t fn = 0; fn < host_->function_count(); ++fn) {
@@ -416,6 +427,20 @@ bool Engine::query(State& s, int32_t fn, CallKind kind, int32_t detail, const Va
   c.detail = detail;
   if (args && !args->is_nil()) c.args = *args;
   return host_->call(s, c, nullptr).truthy;
+}
+
+int64_t Engine::score(State& s, int seat) {
+  QueryMode guard(query_mode_);
+  Call c;
+  c.fn = score_fn_;
+  c.kind = CallKind::Called;
+  c.args = Value::dict();
+  c.args.set("seat", Value(static_cast<int64_t>(seat + 1)));
+  LuaHost::Result r = host_->call(s, c, nullptr);
+  if (!r.is_int)
+    throw ScriptError(packs_->score.layer, packs_->score.pos.to_string(), "", "pack.score",
+                      packs_->score.name + " must return an integer (how good the position is for ctx.args.seat)");
+  return r.integer;
 }
 
 int Engine::current_seat(const State& s) const {

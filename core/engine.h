@@ -90,6 +90,8 @@ class Engine {
 
   const PackSet& packs() const { return *packs_; }
   const GraphIndex& graphs() const { return graphs_; }
+  // The zone definition a graph node is (its graph has zones = true), or -1.
+  int32_t node_zone_def(int32_t node) const { return node_zone_defs_[static_cast<size_t>(node)]; }
 
   // A state with seats and zones but nothing run yet; `start` runs the flow
   // from its root to the first decision (throws ScriptError).
@@ -197,6 +199,10 @@ class Engine {
   // node takes its sides from them ({defenders = {...}, attackers = {...}}).
   void start_node(State& s, std::string_view node, Value args = {});
   int current_seat(const State& s) const;
+  // The pack's rating of `s` for `seat` ([pack] score, run as a query), for
+  // agents that search: higher is better. Only when has_score().
+  bool has_score() const { return score_fn_ >= 0; }
+  int64_t score(State& s, int seat);
   void finish_game(State& s, Value result, TextRef text = {});
 
   // Called by the Lua host and flow; public for lua_api.cpp.
@@ -280,6 +286,8 @@ class Engine {
   std::vector<const FlowNode*> nodes_;  // by node index
   std::vector<NodeFns> node_fns_;
   std::vector<int32_t> stage_fns_;
+  int32_t score_fn_ = -1;
+  std::vector<int32_t> node_zone_defs_;
   std::vector<std::pair<std::string, Listeners>> slots_;  // "on.x" / "modify.x", sorted
   const Listeners* on_damaged_ = nullptr;
   const Listeners* on_healed_ = nullptr;

@@ -34,6 +34,7 @@ constexpr ManifestKey kPack[] = {
     {"manifests", S::Strings, "Manifest files, relative to the pack folder, read in order."},
     {"rules", S::String, "This layer's rules script: the default module of the flow nodes it declares."},
     {"texts", S::Strings, "Text files, relative to the pack folder, read in order."},
+    {"score", S::String, "A function of the rules script that rates a position for a seat (ctx.args.seat): an integer, higher is better. `ai` seats play the option that rates best."},
 };
 
 constexpr ManifestKey kSeats[] = {

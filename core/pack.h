@@ -230,6 +230,14 @@ struct PackSet {
   std::map<std::string, Param> params;
   std::map<std::string, GraphDef> graphs;
   std::string rules;                           // the top-most layer's rules module (PackInfo::rules has each layer's)
+  // [pack] score (docs/packs.md): a function of a layer's rules script that
+  // rates a position for a seat, which `ai` agents maximise; the top-most
+  // layer that names one wins. `name` empty: the pack has none.
+  struct Rating {
+    std::string module, name, layer;
+    SourcePos pos;
+  };
+  Rating score;
   std::map<std::string, ScriptFile> scripts;   // every module the packs name
   // [screen] (docs/packs.md): the top-most layer's screen script, drawn for
   // people only and never loaded with the game's modules (key empty: none);

@@ -412,6 +412,7 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
   t.node("manifests");
   t.node("rules");
   t.node("texts");
+  t.node("score");
   t.finish();
   if (!layer.info.extends.empty() && !layer.info.patches.empty())
     error(t.pos(), "pack", "a pack either extends or patches another pack, not both");
@@ -884,6 +885,15 @@ void Loader::merge(const LayerFile& layer) {
   if (auto r = pack.str("rules"))
     out.layers.back().rules = out.rules = script_key(layer, *r, *pack.raw().get("rules"), "pack.rules");
   if (pack.raw().contains("rules") && out.layers.back().rules.empty()) bad_rules_.insert(layer.info.id);
+  if (auto fn = pack.str("score")) {
+    const toml::node& at = *pack.raw().get("score");
+    if (out.layers.back().rules.empty())
+      error(at, "pack.score", "names a function of this layer's rules script, but the layer has none (rules = ...)");
+    else if (fn->empty())
+      error(at, "pack.score", "must name a function, e.g. \"ai.score\"");
+    else
+      out.score = {out.layers.back().rules, *fn, layer.info.id, pos_of(at.source())};
+  }
   std::vector<std::string> manifests = pack.strings("manifests").value_or(std::vector<std::string>{});
   std::vector<std::string> text_files = pack.strings("texts").value_or(std::vector<std::string>{});
 

@@ -1,8 +1,10 @@
 #include "core/playout.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "core/engine.h"
+#include "core/outcome.h"
 #include "core/subset.h"
 
 namespace tabula {
@@ -12,6 +14,46 @@ size_t RandomAgent::choose(const State&, const Decision& d) {
 }
 
 void RandomAgent::choose_subset(const State&, const Decision& d, std::vector<size_t>& out) {
+  subset_at(d, rng_.below(subset_count(d)), out);
+}
+
+size_t GreedyAgent::choose(const State& s, const Decision& d) {
+  const size_t n = d.options.size();
+  if (n == 1 || !engine_->has_score()) return static_cast<size_t>(rng_.below(n));
+  const uint64_t here = s.position_hash();
+  if (seen_.size() < kSeen) seen_.push_back(here);
+  else seen_[seen_next_++ % kSeen] = here;
+  best_.clear();
+  int64_t best = 0;
+  for (size_t i = 0; i < n; ++i) {
+    State next = s;
+    // The look-ahead's dice are the agent's own.
+    const uint64_t words[4] = {rng_.next(), rng_.next(), rng_.next(), rng_.next()};
+    next.rng.restore(words, s.rng.draws());
+    if (!engine_->apply_index(next, d.seat, i, Mode::Playout).ok) continue;  // the real choice will report it
+    int64_t rating;
+    if (next.over) {
+      Outcome o;
+      read_outcome(next.result, static_cast<int>(next.seats.size()), o);
+      const bool won = std::find(o.winners.begin(), o.winners.end(), d.seat) != o.winners.end();
+      rating = won ? INT64_MAX : o.winners.empty() ? 0 : INT64_MIN;
+    } else if (std::find(seen_.begin(), seen_.end(), next.position_hash()) != seen_.end()) {
+      rating = INT64_MIN;
+    } else {
+      rating = engine_->score(next, d.seat);
+    }
+    if (best_.empty() || rating > best) {
+      best = rating;
+      best_.assign(1, i);
+    } else if (rating == best) {
+      best_.push_back(i);
+    }
+  }
+  if (best_.empty()) return static_cast<size_t>(rng_.below(n));
+  return best_[static_cast<size_t>(rng_.below(best_.size()))];
+}
+
+void GreedyAgent::choose_subset(const State&, const Decision& d, std::vector<size_t>& out) {
   subset_at(d, rng_.below(subset_count(d)), out);
 }
 
@@ -48,13 +90,22 @@ PlayoutResult play_out(Engine& engine, State& s, const std::vector<Agent*>& agen
       std::string option;  // the decision is gone once applied
       ApplyResult a;
       if (d->subset()) {
-        agents[seat]->choose_subset(s, *d, set);
+        try {
+          agents[seat]->choose_subset(s, *d, set);
+        } catch (const std::exception& e) {
+          return fail(seat, "", "the agent of seat " + std::to_string(seat + 1) + " failed: " + e.what());
+        }
         const std::string why = check_subset(*d, set);
         if (!why.empty()) return fail(seat, "", "the agent of seat " + std::to_string(seat + 1) + " chose no legal set: " + why);
         option = subset_id(*d, set);
         a = engine.apply_subset(s, seat, set, mode);
       } else {
-        size_t pick = agents[seat]->choose(s, *d);
+        size_t pick;
+        try {
+          pick = agents[seat]->choose(s, *d);
+        } catch (const std::exception& e) {
+          return fail(seat, "", "the agent of seat " + std::to_string(seat + 1) + " failed: " + e.what());
+        }
         if (pick >= d->options.size()) return fail(seat, "", "the agent of seat " + std::to_string(seat + 1) + " chose no option");
         option = d->options[pick].id;
         a = engine.apply_index(s, seat, pick, mode);

@@ -40,6 +40,32 @@ class RandomAgent : public Agent {
   Rng rng_;
 };
 
+// One step of look-ahead with the pack's rating ([pack] score): plays each
+// option on a copy of the state and keeps the one that rates best for its
+// seat, a win above any rating and a loss below. Ties, subset decisions and
+// packs without a rating go to its own RNG. The copies roll dice from that
+// RNG, so the look-ahead never learns what the game's dice will show; it
+// does see the true order of a hidden zone its option draws from (a seat's
+// consistent re-sampling of what it cannot see belongs to search agents).
+// It shuns an option that leads back to a position it has already chosen
+// in (free actions undone, such as handing a thing back and forth), unless
+// every option does.
+class GreedyAgent : public Agent {
+ public:
+  GreedyAgent(Engine& engine, uint64_t seed) : engine_(&engine), rng_(seed) {}
+  void use(Engine& engine) { engine_ = &engine; }  // the packs were loaded again
+  size_t choose(const State& s, const Decision& d) override;
+  void choose_subset(const State& s, const Decision& d, std::vector<size_t>& out) override;
+
+ private:
+  Engine* engine_;
+  Rng rng_;
+  std::vector<size_t> best_;
+  std::vector<uint64_t> seen_;  // positions it chose in, the last kSeen of them
+  size_t seen_next_ = 0;
+  static constexpr size_t kSeen = 256;
+};
+
 // A seed for stream `stream` derived from `seed` (splitmix64), e.g. one
 // agent seed per seat that does not collide with the game seeds S, S+1, ...
 uint64_t derive_seed(uint64_t seed, uint64_t stream);

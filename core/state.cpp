@@ -80,11 +80,17 @@ void hash_dict(Hasher& h, const Dict& d) {
 }
 }  // namespace
 
-uint64_t State::hash() const {
+uint64_t State::hash() const { return hash_of(true); }
+
+uint64_t State::position_hash() const { return hash_of(false); }
+
+uint64_t State::hash_of(bool history) const {
   Hasher h;
   h.u64(seed);
-  for (int i = 0; i < 4; ++i) h.u64(rng.words()[i]);
-  h.u64(rng.draws());
+  if (history) {
+    for (int i = 0; i < 4; ++i) h.u64(rng.words()[i]);
+    h.u64(rng.draws());
+  }
   h.u64(entities.size());
   for (const auto& e : entities) {
     h.i64(e.def);
@@ -163,7 +169,7 @@ uint64_t State::hash() const {
   }
   h.u64(over);
   h.value(result);
-  h.u64(choices_applied);
+  if (history) h.u64(choices_applied);
   // Reveals are hashed only when there are any, so states of games that use
   // none hash as they did before reveals existed.
   if (!revealed.empty()) {

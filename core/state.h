@@ -182,6 +182,10 @@ struct State {
   // Everything that decides how the game goes on; journal, prompts and labels
   // (presentation) are left out, so playouts and played games hash alike.
   uint64_t hash() const;
+  // The same without how the game got here (the dice's state, the count of
+  // choices): equal for a position reached again, e.g. by undoing a free
+  // action. Search agents use it to notice cycles.
+  uint64_t position_hash() const;
   const Entity* entity(EntityId id) const;
   Entity* entity(EntityId id);
   const Decision* pending_for(int seat) const;
@@ -193,6 +197,7 @@ struct State {
   void forget_reveals(EntityId id);  // the entity moved: what was revealed of it is void
 
  private:
+  uint64_t hash_of(bool history) const;
   Dict vars_;
   uint64_t tables_version_ = 0;
   StateTag tag_;

@@ -685,7 +685,7 @@ TEST_F(Cli, PlayersNamesTheSeatCount) {
   Output p = tabula("play " + tmp("packs/sealed") + " --players 4 --seed 2", "q\n");
   EXPECT_EQ(p.code, 0) << p.text;
   EXPECT_TRUE(has(p.text, "Seat 1 (human)")) << p.text;
-  EXPECT_TRUE(has(p.text, "Seat 4 (random)")) << p.text;
+  EXPECT_TRUE(has(p.text, "Seat 4 (ai)")) << p.text;
   Output q = tabula("play " + tmp("packs/sealed") + " --players 2 --seats random,random --seed 2");
   EXPECT_EQ(q.code, 0) << q.text;
   Output bad = tabula("play " + tmp("packs/sealed") + " --players 3 --seats human,random");

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -59,12 +60,17 @@ std::string wrapped(const std::string& line, size_t width, const std::string& in
 
 class Table {
  public:
-  Table(Engine& e, std::vector<bool> human, std::string lang) : e_(&e), human_(std::move(human)), lang_(std::move(lang)) {
+  Table(Engine& e, std::vector<bool> human, std::vector<bool> random, std::string lang)
+      : e_(&e), human_(std::move(human)), random_(std::move(random)), lang_(std::move(lang)) {
     humans_ = static_cast<int>(std::count(human_.begin(), human_.end(), true));
   }
 
   std::string seat_name(int seat) const {
-    return ui(lang_, Ui::Seat, std::to_string(seat + 1)) + " (" + ui(lang_, human_[seat] ? Ui::Human : Ui::Random) + ")";
+    return ui(lang_, Ui::Seat, std::to_string(seat + 1)) + " (" + ui(lang_, kind(seat)) + ")";
+  }
+  Ui kind(int seat) const {
+    if (human_[seat]) return Ui::Human;
+    return seat < static_cast<int>(random_.size()) && random_[seat] ? Ui::Random : Ui::Ai;
   }
 
   // A line about what happened. With a person at the table it waits for
@@ -173,7 +179,7 @@ class Table {
   }
 
   Engine* e_;
-  std::vector<bool> human_;
+  std::vector<bool> human_, random_;
   std::string lang_;
   int humans_ = 0;
   std::map<int, std::vector<std::string>> held_;
@@ -315,10 +321,14 @@ int cmd_play(const PlayArgs& a) {
     if (!setup.empty()) throw CliError("give --practice or --setup, not both");
     setup = "practice-" + std::to_string(a.practice);
   }
-  std::vector<bool> human;
+  std::vector<bool> human, random;
+  // `ai` looks one choice ahead with the pack's rating ([pack] score); for a
+  // pack without one it plays at random.
   for (const auto& k : a.seats) {
-    if (k != "human" && k != "random") throw CliError("--seats: '" + k + "' is not a seat kind (human or random)");
+    if (k != "human" && k != "random" && k != "ai")
+      throw CliError("--seats: '" + k + "' is not a seat kind (human, ai or random)");
     human.push_back(k == "human");
+    random.push_back(k == "random");
   }
   Opened o = open_engine(a.pack, a.with);
   std::unique_ptr<Engine> engine = std::move(o.engine);
@@ -332,7 +342,7 @@ int cmd_play(const PlayArgs& a) {
     for (int i = 0; i < g.seats; ++i) human.push_back(i == 0);
   uint64_t seed = a.has_seed ? a.seed : (static_cast<uint64_t>(std::random_device{}()) << 32 | std::random_device{}());
 
-  Table table(*e, human, a.lang);
+  Table table(*e, human, random, a.lang);
   std::cout << e->packs().layers.back().name.get(a.lang) << " (" << e->packs().id() << ")";
   if (!setup.empty()) {
     auto named = e->packs().setups.find(setup);
@@ -359,8 +369,18 @@ int cmd_play(const PlayArgs& a) {
   log.start_draws = static_cast<int64_t>(s.rng.draws());
   table.journal(s);
 
-  std::vector<RandomAgent> agents;
-  for (int i = 0; i < g.seats; ++i) agents.emplace_back(derive_seed(seed, static_cast<uint64_t>(i)));
+  std::vector<std::unique_ptr<Agent>> agents;
+  std::vector<GreedyAgent*> searching;  // told about a :reload
+  for (int i = 0; i < g.seats; ++i) {
+    const uint64_t agent_seed = derive_seed(seed, static_cast<uint64_t>(i));
+    if (i < static_cast<int>(random.size()) && random[i]) {
+      agents.push_back(std::make_unique<RandomAgent>(agent_seed));
+    } else {
+      auto ai = std::make_unique<GreedyAgent>(*e, agent_seed);
+      searching.push_back(ai.get());
+      agents.push_back(std::move(ai));
+    }
+  }
   const bool any_human = std::count(human.begin(), human.end(), true) > 0;
   int status = 0;
   bool quit = false;
@@ -377,6 +397,7 @@ int cmd_play(const PlayArgs& a) {
     table.use(*r.engine);
     engine = std::move(r.engine);
     e = engine.get();
+    for (GreedyAgent* ai : searching) ai->use(*e);
     s = std::move(r.state);
     digest = r.digest;
   };
@@ -422,7 +443,7 @@ int cmd_play(const PlayArgs& a) {
                                   : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(*e, s, *d, set, a.lang)))
                     << "\n";
       } else if (d->subset()) {
-        agents[seat].choose_subset(s, *d, set);
+        agents[seat]->choose_subset(s, *d, set);
         check_subset(*d, set);  // sorts: the option string lists the set in option order
         option = subset_id(*d, set);
         table.say(d->secret && any_human ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
@@ -447,7 +468,17 @@ int cmd_play(const PlayArgs& a) {
                                   : ui(a.lang, Ui::Chose, table.seat_name(seat), e->label(s, *d, d->options[k], a.lang)))
                     << "\n";
       } else {
-        const Option& pick = d->options[agents[seat].choose(s, *d)];
+        size_t k = 0;
+        try {
+          k = agents[seat]->choose(s, *d);
+        } catch (const std::exception& err) {
+          table.flush();
+          std::cout << "error: " << table.seat_name(seat) << " (ai) cannot choose: " << err.what() << "\n";
+          status = 1;
+          quit = true;
+          break;
+        }
+        const Option& pick = d->options[k];
         option = pick.id;
         table.say(d->secret && any_human ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
                                          : ui(a.lang, Ui::Chose, table.seat_name(seat), e->label(s, *d, pick, a.lang)));

@@ -1,12 +1,14 @@
-// tabula run: many games with random agents in every seat; a smoke test
-// and a quick balance look. A rejected choice from a random agent means a
-// script failed: that is a bug in a pack, so it fails the run.
+// tabula run: many games with automatic agents in every seat (random, or
+// the pack's one-choice look-ahead); a smoke test and a quick balance look.
+// A rejected choice from an agent means a script failed: that is a bug in a
+// pack, so it fails the run.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <unordered_map>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
@@ -53,6 +55,15 @@ int cmd_run(const RunArgs& a) {
     if (!rows) throw CliError("cannot write '" + path + "'");
   }
   RunTally summary(g.seats);
+  std::vector<bool> ai(static_cast<size_t>(g.seats), false);
+  for (const auto& k : a.agents)
+    if (k != "random" && k != "ai") throw CliError("--agents: '" + k + "' is not an agent kind (random or ai)");
+  if (a.agents.size() == 1) ai.assign(ai.size(), a.agents[0] == "ai");
+  else if (a.agents.size() == ai.size())
+    for (size_t k = 0; k < ai.size(); ++k) ai[k] = a.agents[k] == "ai";
+  else if (!a.agents.empty())
+    throw CliError("--agents names " + std::to_string(a.agents.size()) + " kinds for " + std::to_string(g.seats) +
+                   " seats: give one for every seat, or one per seat");
 
   uint64_t finished = 0, capped = 0, choices = 0, errors = 0;
   std::vector<Failure> failures;  // the first few
@@ -68,11 +79,14 @@ int cmd_run(const RunArgs& a) {
 
   for (uint64_t i = 0; i < a.games; ++i) {
     const uint64_t seed = a.seed + i;
-    std::vector<RandomAgent> agents;
+    std::vector<std::unique_ptr<Agent>> agents;
     std::vector<Agent*> seats;
-    agents.reserve(g.seats);
-    for (int k = 0; k < g.seats; ++k) agents.emplace_back(derive_seed(seed, static_cast<uint64_t>(k)));
-    for (auto& ag : agents) seats.push_back(&ag);
+    for (int k = 0; k < g.seats; ++k) {
+      const uint64_t agent_seed = derive_seed(seed, static_cast<uint64_t>(k));
+      if (ai[k]) agents.push_back(std::make_unique<GreedyAgent>(e, agent_seed));
+      else agents.push_back(std::make_unique<RandomAgent>(agent_seed));
+      seats.push_back(agents.back().get());
+    }
 
     GameLog log;
     State s;
@@ -149,8 +163,10 @@ int cmd_run(const RunArgs& a) {
     if (now - last >= std::chrono::seconds(1)) {
       last = now;
       double secs = std::chrono::duration<double>(now - t0).count();
-      std::fprintf(stderr, "%s%llu/%llu games, %.0f games/s, %llu errors%s", tty ? "\r" : "",
-                   static_cast<unsigned long long>(i + 1), static_cast<unsigned long long>(a.games), (i + 1) / secs,
+      // Slow games (ai seats) run at less than one a second: keep a digit.
+      const double rate = (i + 1) / secs;
+      std::fprintf(stderr, "%s%llu/%llu games, %.*f games/s, %llu errors%s", tty ? "\r" : "",
+                   static_cast<unsigned long long>(i + 1), static_cast<unsigned long long>(a.games), rate < 10 ? 2 : 0, rate,
                    static_cast<unsigned long long>(errors), tty ? "   " : "\n");
       std::fflush(stderr);
       progress_shown = true;
@@ -215,7 +231,8 @@ int cmd_run(const RunArgs& a) {
     if (tally.empty() && !summary.all_scored()) std::printf("  (no game finished)\n");
     summary.print();
     std::printf("Lua calls: %.0f per game\n", calls);
-    std::printf("time: %.2f s, %.1f games/s, %.0f choices/s\n", secs, rate, secs > 0 ? choices / secs : 0.0);
+    std::printf("time: %.2f s, %.*f games/s, %.0f choices/s\n", secs, rate < 1 ? 3 : 1, rate,
+                secs > 0 ? choices / secs : 0.0);
   }
   return errors ? 1 : 0;
 }

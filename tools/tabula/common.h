@@ -45,6 +45,7 @@ struct RunArgs {
   int seats = 0;  // 0: the setup's or the pack's default
   int players = 0;  // the same count by the name the rules use; both given must agree
   uint64_t max_choices = 100000;
+  std::vector<std::string> agents;  // random or ai: one for every seat, or one per seat
   bool json = false;
   std::string log_dir;
 };

@@ -93,9 +93,9 @@ int main(int argc, char** argv) {
   PlayArgs pa;
   auto* play = app.add_subcommand("play", "Play a game in the terminal");
   pack_args(play, pa.pack, pa.with);
-  play->add_option("--seats", pa.seats, "Seat kinds in seat order, e.g. human,random (default: seat 1 human, others random)")
+  play->add_option("--seats", pa.seats, "Seat kinds in seat order: human, ai (looks one choice ahead with the pack's [pack] score; random without one) or random, e.g. human,ai (default: seat 1 human, others ai)")
       ->delimiter(',');
-  play->add_option("--players", pa.players, "Number of seats: seat 1 human, others random (with --seats: must match)")
+  play->add_option("--players", pa.players, "Number of seats: seat 1 human, others ai (with --seats: must match)")
       ->check(CLI::Range(1, 64));
   auto* seed_opt = play->add_option("--seed", pa.seed, "RNG seed (default: a fresh one, printed)");
   play->add_option("--setup", pa.setup, "Start from one of the pack's [setups]");
@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
                "same game; :help lists the commands; q quits.");
 
   RunArgs ra;
-  auto* run = app.add_subcommand("run", "Play many games with random agents and summarise them");
+  auto* run = app.add_subcommand("run", "Play many games with automatic agents and summarise them");
   pack_args(run, ra.pack, ra.with);
   run->add_option("--games", ra.games, "Number of games")->required()->check(CLI::PositiveNumber);
   run->add_option("--seed", ra.seed, "Seed of game 1; game i uses seed S+i-1")->capture_default_str();
@@ -114,6 +114,7 @@ int main(int argc, char** argv) {
   run->add_option("--seats", ra.seats, "Number of seats (default: the setup's or the pack's)")->check(CLI::Range(1, 64));
   run->add_option("--players", ra.players, "Number of seats, the same as --seats")->check(CLI::Range(1, 64));
   run->add_option("--max-choices", ra.max_choices, "Stop a game after this many choices (0: no cap)")->capture_default_str();
+  run->add_option("--agents", ra.agents, "Agent kinds: one for every seat or one per seat in seat order, random or ai (one choice ahead with the pack's [pack] score), e.g. ai or random,ai (default: random)")->delimiter(',');
   run->add_flag("--json", ra.json, "Print a JSON object");
   run->add_option("--log-dir", ra.log_dir, "Write every game's log (game-SEED.json) and one row per game (games.jsonl) to this folder");
 

@@ -18,6 +18,7 @@ const Phrase& phrase(Ui what) {
       {"Seat {1}", "Hráč {1}"},
       {"human", "člověk"},
       {"random", "náhodný"},
+      {"ai", "počítač"},
       {"=== {1} to choose ===", "=== Volí {1} ==="},
       {"(starts)", "(začíná)"},
       {"your secrets", "tvá tajemství"},

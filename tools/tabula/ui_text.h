@@ -10,6 +10,7 @@ enum class Ui {
   Seat,           // "Seat {1}"
   Human,
   Random,
+  Ai,
   ToChoose,       // "=== {1} to choose ==="
   Starts,
   YourSecrets,

@@ -1,0 +1,38 @@
+-- R12 Zombie Frenzy (dorn.md §6.7): for the rest of the game each monster
+-- of type `effect.monster` (zombies) blocks up to `effect.blocks_per_zombie`
+-- attacks a heroes' turn. Only attacks (how = "attack"): spells, items and
+-- cards are not blocked. The H3 pipeline asks `attack_cancelled` before a
+-- hero's attack hits; the block is always taken (it can only help the
+-- Lord). The record: `data.used`, a list of {zombie, turn, n}.
+local T = tabula
+local effects = require "rules.effects"
+local rituals = require "rules.rituals"
+local M = {}
+
+function M.play(ctx) effects.data(ctx.self).used = {} end
+
+M.modify = {
+  attack_cancelled = function(ctx)
+    local d = rituals.data(ctx)
+    local a = ctx.args
+    local e = T.get(ctx.self, "effect")
+    if not d or a.amount > 0 or a.how ~= "attack" or effects.side() ~= "heroes" then return nil end
+    if T.kind(a.target) ~= "monster" or T.def(a.target) ~= e.monster then return nil end
+    local turn = T.var("lord_turn")
+    for _, u in ipairs(d.used) do
+      if u.zombie == a.target then
+        if u.turn ~= turn then
+          u.turn, u.n = turn, 0
+        end
+        if u.n >= e.blocks_per_zombie then return nil end
+        u.n = u.n + 1
+        return 1
+      end
+    end
+    if e.blocks_per_zombie < 1 then return nil end
+    d.used[#d.used + 1] = { zombie = a.target, turn = turn, n = 1 }
+    return 1
+  end,
+}
+
+return M
