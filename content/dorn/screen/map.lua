@@ -7,6 +7,9 @@ local S = require "std.screen"
 local W = require "screen.words"
 local M = {}
 
+-- Tokens that stand in a field's way (the base's barriers, the cave-ins of 15.c).
+local OBSTACLE = { barrier = true, cavein = true }
+
 -- A cell is a hex column wide and a hex row high (field_xy is in
 -- thousandths of a hex radius): flat-topped hexes lie 1.5 radii apart
 -- across and sqrt(3) radii apart down.
@@ -83,6 +86,7 @@ local function mark(field, here, treasure, marks, letters)
       if kind == "hero" then return marks[e.id] or "H", 5 end
       if kind == "lord_figure" then return "Z", 5 end
       if kind == "monster" then return letters[e.def] or "m", 4 end
+      if OBSTACLE[kind] then return "X", 4 end
     end
     if #here.artifacts > 0 then return "*", 3 end
     if here.hidden > 0 then return "?", 3 end
@@ -136,8 +140,9 @@ end
 
 local function describe(e)
   local kind = T.definition(e.def).kind
-  if kind == "monster" or kind == "hero" or kind == "lord_figure" then
-    return W.t("monster", { name = e.name, life = W.life(e), max = S.prop(e, "max_life") or 0 })
+  if kind == "monster" or kind == "hero" or kind == "lord_figure" or OBSTACLE[kind] then
+    local life = W.t("monster", { name = e.name, life = W.life(e), max = S.prop(e, "max_life") or 0 })
+    return OBSTACLE[kind] and "X " .. life or life
   end
   return "* " .. e.name
 end
