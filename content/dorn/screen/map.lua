@@ -120,10 +120,12 @@ function M.grid(view, marks, add)
   end
   add(W.t("map"))
   add("  " .. W.t("legend"))
-  local on_board = {}
+  local on_board, obstacles = {}, false
   for _, cell in pairs(here) do
     for _, e in ipairs(cell.figures) do
-      if T.definition(e.def).kind == "monster" then on_board[e.def] = true end
+      local kind = T.definition(e.def).kind
+      if kind == "monster" then on_board[e.def] = true end
+      if OBSTACLE[kind] then obstacles = true end
     end
   end
   local parts = {}
@@ -131,6 +133,7 @@ function M.grid(view, marks, add)
     if on_board[d] then parts[#parts + 1] = letters[d] .. " " .. T.definition(d).name end
   end
   if #parts > 0 then add("  " .. W.t("monster_legend", { list = table.concat(parts, ", ") })) end
+  if obstacles then add("  " .. W.t("obstacle_legend")) end
   for r = 1, ROWS do
     local row = {}
     for c = 1, COLS do row[c] = (grid[r * (COLS + 1) + c] or " ") .. " " end
