@@ -14,7 +14,8 @@ local function distance(a) return T.def_get(T.def(a), "effect").teleport end
 function M.sent(hero, a)
   local out = {}
   for _, o in ipairs(reach.targets(hero, "adjacent", 1)) do
-    if not wounds.immune(o, "spell") and #teleport.fields(o, distance(a)) > 0 then out[#out + 1] = o end
+    -- Monsters only: barriers and cave-ins never move (§4.17 15.c).
+    if T.kind(o) == "monster" and not wounds.immune(o, "spell") and #teleport.fields(o, distance(a)) > 0 then out[#out + 1] = o end
   end
   return out
 end

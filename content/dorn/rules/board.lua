@@ -155,6 +155,16 @@ function M.steps(id, left)
   return out
 end
 
+-- How many monsters of definition `def` stand on the board (the cap of a
+-- weak type, §4.7).
+function M.count_of(def)
+  local n = 0
+  for _, id in ipairs(M.all("monster")) do
+    if T.def(id) == def then n = n + 1 end
+  end
+  return n
+end
+
 -- The free fields of a region where a figure may be put (summoning, §4.7):
 -- no figure on it, in node order.
 function M.free_fields(region)

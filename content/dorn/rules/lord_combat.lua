@@ -60,12 +60,15 @@ function M.capacity(id)
 end
 
 -- §5.4.3: the heroes `id` may attack: in its reach, not on the Path or in
--- Argos, never through a Teleport (rules/reach.lua).
+-- Argos, never through a Teleport (rules/reach.lua). And the cave-ins of
+-- variant 15.c, which both sides may wound (§4.17, best reading); the
+-- barriers of The Earth Awakens only the heroes.
 function M.targets(id)
   local r, range = weapon(id)
   local out = {}
   for _, t in ipairs(reach.targets(id, r, range)) do
-    if T.kind(t) == "hero" then out[#out + 1] = t end
+    local kind = T.kind(t)
+    if kind == "hero" or kind == "cavein" then out[#out + 1] = t end
   end
   return out
 end
@@ -91,7 +94,8 @@ function M.declared() return state().declared end
 local function finish_declaration(s)
   local seen, heroes = {}, {}
   for _, a in ipairs(s.attacks) do
-    if not seen[a.on] then
+    -- Only a hero blocks: an attack on a cave-in always lands.
+    if not seen[a.on] and T.kind(a.on) == "hero" then
       seen[a.on] = true
       heroes[#heroes + 1] = a.on
     end
@@ -262,6 +266,13 @@ function M.resolve()
         local _, _, damage, card = weapon(a.by)
         wounds.deal(hero, damage, { by = a.by, how = "attack", card = card })
       end
+    end
+  end
+  -- Then the cave-ins, in the order declared, while the game goes on.
+  for _, a in ipairs(s.attacks) do
+    if T.kind(a.on) ~= "hero" and M.on_board(a.on) and #board.all("hero") > 0 then
+      local _, _, damage, card = weapon(a.by)
+      wounds.deal(a.on, damage, { by = a.by, how = "attack", card = card })
     end
   end
   T.set_var("l4", nil)

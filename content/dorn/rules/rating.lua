@@ -53,6 +53,8 @@ local function survey()
       s.zorkal = id
     elseif kind == "artifact" then
       s.lying[#s.lying + 1] = T.where(id)
+    elseif board.is_obstacle(id) then
+      s.enemy_fields[T.where(id)] = true  -- no way through it either
     end
   end
   for _, f in ipairs(ROOM) do

@@ -62,14 +62,6 @@ local function spawn_fields(m)
   return out
 end
 
-local function on_board(m)
-  local n = 0
-  for _, id in ipairs(board.all("monster")) do
-    if T.def(id) == m then n = n + 1 end
-  end
-  return n
-end
-
 local function token_in(zone, m)
   for _, id in ipairs(T.zone(zone)) do
     if T.def(id) == m then return id end
@@ -84,7 +76,7 @@ local function weak_options(sm)
   local out = {}
   if not M.fits(sm.weak + 1, sm.strong) then return out end
   for _, m in ipairs(T.defs { kind = "monster" }) do
-    if T.def_get(m, "weight") == "weak" and on_board(m) < T.param("weak_type_cap") and #spawn_fields(m) > 0 then
+    if T.def_get(m, "weight") == "weak" and board.count_of(m) < T.param("weak_type_cap") and #spawn_fields(m) > 0 then
       local token = token_in("supply", m)
       if token then
         out[#out + 1] = { id = m, entity = token }

@@ -74,14 +74,6 @@ local function fields_next_to(hero)
   return out
 end
 
-local function monsters_of(def)
-  local n = 0
-  for _, id in ipairs(board.all("monster")) do
-    if T.def(id) == def then n = n + 1 end
-  end
-  return n
-end
-
 local function place(token, field)
   T.move(token, field)
   T.set(token, "max_life", T.def_get(T.def(token), "lives"))
@@ -102,7 +94,7 @@ local function appear(card, hero)
   end
   local fields = fields_next_to(hero)
   if not token or #fields == 0
-      or (T.def_get(m, "weight") == "weak" and monsters_of(m) >= T.param("weak_type_cap")) then
+      or (T.def_get(m, "weight") == "weak" and board.count_of(m) >= T.param("weak_type_cap")) then
     T.log { "treasure.no_monster", card = card, hero = hero }
     return
   end

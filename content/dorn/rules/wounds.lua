@@ -54,7 +54,7 @@ function M.deal(target, n, info)
   if kind == "hero" and lost > 0 then M.add_blood(lost) end
   -- The screen shows the board after the fact: say what the wound did.
   if r.knocked_out then
-    T.log { "log.killed", figure = target, field = where }
+    T.log { board.is_figure(target) and "log.killed" or "log.destroyed", figure = target, field = where }
   elseif lost > 0 then
     T.log { "log.wounded", figure = target, n = lost, left = M.life(target) }
   else

@@ -7,6 +7,9 @@ local S = require "std.screen"
 local W = require "screen.words"
 local M = {}
 
+-- Tokens that stand in a field's way (the base's barriers, the cave-ins of 15.c).
+local OBSTACLE = { barrier = true, cavein = true }
+
 -- A cell is a hex column wide and a hex row high (field_xy is in
 -- thousandths of a hex radius): flat-topped hexes lie 1.5 radii apart
 -- across and sqrt(3) radii apart down.
@@ -83,6 +86,7 @@ local function mark(field, here, treasure, marks, letters)
       if kind == "hero" then return marks[e.id] or "H", 5 end
       if kind == "lord_figure" then return "Z", 5 end
       if kind == "monster" then return letters[e.def] or "m", 4 end
+      if OBSTACLE[kind] then return "X", 4 end
     end
     if #here.artifacts > 0 then return "*", 3 end
     if here.hidden > 0 then return "?", 3 end
@@ -116,10 +120,12 @@ function M.grid(view, marks, add)
   end
   add(W.t("map"))
   add("  " .. W.t("legend"))
-  local on_board = {}
+  local on_board, obstacles = {}, false
   for _, cell in pairs(here) do
     for _, e in ipairs(cell.figures) do
-      if T.definition(e.def).kind == "monster" then on_board[e.def] = true end
+      local kind = T.definition(e.def).kind
+      if kind == "monster" then on_board[e.def] = true end
+      if OBSTACLE[kind] then obstacles = true end
     end
   end
   local parts = {}
@@ -127,6 +133,7 @@ function M.grid(view, marks, add)
     if on_board[d] then parts[#parts + 1] = letters[d] .. " " .. T.definition(d).name end
   end
   if #parts > 0 then add("  " .. W.t("monster_legend", { list = table.concat(parts, ", ") })) end
+  if obstacles then add("  " .. W.t("obstacle_legend")) end
   for r = 1, ROWS do
     local row = {}
     for c = 1, COLS do row[c] = (grid[r * (COLS + 1) + c] or " ") .. " " end
@@ -136,8 +143,9 @@ end
 
 local function describe(e)
   local kind = T.definition(e.def).kind
-  if kind == "monster" or kind == "hero" or kind == "lord_figure" then
-    return W.t("monster", { name = e.name, life = W.life(e), max = S.prop(e, "max_life") or 0 })
+  if kind == "monster" or kind == "hero" or kind == "lord_figure" or OBSTACLE[kind] then
+    local life = W.t("monster", { name = e.name, life = W.life(e), max = S.prop(e, "max_life") or 0 })
+    return OBSTACLE[kind] and "X " .. life or life
   end
   return "* " .. e.name
 end
