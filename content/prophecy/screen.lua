@@ -115,7 +115,7 @@ function M.ring(view, add)
       end
     end
     for _ = 1, hidden do cards[#cards + 1] = M.t("face_down") end
-    local line = S.pad(string.format("%2d ", i - 1) .. T.text("space." .. space), 18)
+    local line = S.pad(string.format("%2d ", i - 1) .. T.text("space." .. space), 20)
     line = line .. S.pad(#marks > 0 and ("(" .. table.concat(marks, ", ") .. ")") or "", 26)
     local rest = {}
     if #cards > 0 then rest[#rest + 1] = table.concat(cards, ", ") end

@@ -25,7 +25,8 @@ function M.drew(ctx) M.draw_card(ctx.args.seat) end
 -- `chance_ignored` (1: ignore) lets a rule pass over a card: it is
 -- discarded and the next one drawn (WR §3.3.6 item 3).
 function M.draw_card(seat)
-  local discard = (T.var("final_battle") and nil) or "chance_discard"
+  local discard = "chance_discard"
+  if T.var("final_battle") then discard = nil end
   local card = deck.draw("chance_deck", discard)
   if card == nil then
     local victory = require "rules.victory"

@@ -24,9 +24,13 @@ function M.restock(where)
   end
 end
 
--- Half the price, rounded up; the channel `sale_price` lets a card change it.
+-- Half the price, rounded up, plus the `sell_bonus` of the seller's
+-- abilities (the guilds' Trade cards, D-27); the channel `sale_price` lets a
+-- card change it.
 function M.sale_price(item, seat)
-  return T.modify("sale_price", (T.get(item, "price") + 1) // 2, { item = item, seat = seat })
+  local price = (T.get(item, "price") + 1) // 2
+  for _, ab in ipairs(T.zone("abilities", seat)) do price = price + (T.get(ab, "effect").sell_bonus or 0) end
+  return T.modify("sale_price", price, { item = item, seat = seat })
 end
 
 function M.price(item, seat)

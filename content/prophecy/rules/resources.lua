@@ -47,6 +47,11 @@ function M.restore_magic(char, n, why)
   return math.max(0, to - now)
 end
 
+-- Whether healing would do anything now (wounded, and no rule forbids it).
+function M.can_heal(char)
+  return M.wounded(char) and T.modify("heal_lives", 1, { character = char, why = "" }) > 0
+end
+
 -- Spends n magic if the character has it.
 function M.spend_magic(char, n)
   if T.get(char, "magic") < n then return false end

@@ -43,7 +43,7 @@ function M.options(t)
   local space = board.where(char)
   local gold = resources.gold(seat)
   local o = {}
-  local wounded, spent = resources.wounded(char), resources.spent_magic(char)
+  local wounded, spent = resources.can_heal(char), resources.spent_magic(char)
   if board.tagged(space, "guild:monastery") and wounded and not t.used.monastery then
     add(o, "monastery", { "space.heal_free", n = T.param("monastery_heal") }, M.monastery)
   end
