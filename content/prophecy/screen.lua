@@ -155,12 +155,32 @@ function M.decks(view, add)
   add(M.t("decks", { chance = n("chance_deck"), adventure = n("adventure_deck"), common = n("common_deck"), rare = n("rare_deck") }))
 end
 
+-- The layers' parts (the param `screen_parts`, a list of module names that
+-- layers append to): each may have `character(view, seat, entity)`, more
+-- words for a character's line, and `draw(view, add)`, a block after the
+-- spheres.
+local function parts()
+  local out = {}
+  for _, name in ipairs(T.param("screen_parts")) do out[#out + 1] = require(name) end
+  return out
+end
+
 function M.draw(view)
+  local extra = parts()
   return S.lines(function(add)
     M.head(view, add)
-    M.characters(view, add)
+    M.characters(view, add, function(v, seat, e)
+      local s = ""
+      for _, p in ipairs(extra) do
+        if p.character then s = s .. p.character(v, seat, e) end
+      end
+      return s
+    end)
     M.ring(view, add)
     M.spheres(view, add)
+    for _, p in ipairs(extra) do
+      if p.draw then p.draw(view, add) end
+    end
     M.offers(view, add)
     M.decks(view, add)
   end)

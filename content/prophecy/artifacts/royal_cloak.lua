@@ -23,7 +23,7 @@ end
 M.extend = {
   move_options = function(ctx)
     if not C.mine(ctx) or T.get(ctx.self, "used_on") == T.var("turn").n then return nil end
-    return { C.option(ctx.self, { "card.royal_cloak.wear", card = ctx.self }, M.wear) }
+    return { C.movement_option(ctx.self, { "card.royal_cloak.wear", card = ctx.self }, M.wear) }
   end,
 }
 

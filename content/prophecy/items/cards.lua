@@ -35,6 +35,14 @@ function M.option(card, label, fn, extra)
   return { id = id, label = label, on_choice = fn }
 end
 
+-- The same for a movement card (the un-crossed boot): an option that moves
+-- the figure, which a rule may forbid (the channel `may_move`).
+function M.movement_option(card, label, fn, extra)
+  local o = M.option(card, label, fn, extra)
+  o.movement = true
+  return o
+end
+
 -- The card and the extra part (an integer when it is one) of such an id.
 function M.chosen(choice)
   local card, extra = tostring(choice):match("^[^:]+:(%d+):?(.*)$")

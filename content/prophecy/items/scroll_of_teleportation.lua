@@ -24,7 +24,7 @@ end
 M.extend = {
   move_options = function(ctx)
     if not C.mine(ctx) then return nil end
-    return { C.option(ctx.self, { "card.scroll_of_teleportation.read", card = ctx.self }, M.read) }
+    return { C.movement_option(ctx.self, { "card.scroll_of_teleportation.read", card = ctx.self }, M.read) }
   end,
 }
 

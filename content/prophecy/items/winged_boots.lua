@@ -24,7 +24,7 @@ M.extend = {
   move_options = function(ctx)
     local steps = T.get(ctx.self, "effect").steps
     if not C.mine(ctx) or #C.within(ctx.args.space, steps) == 0 then return nil end
-    return { C.option(ctx.self, { "card.winged_boots.fly", card = ctx.self, steps = steps }, M.fly) }
+    return { C.movement_option(ctx.self, { "card.winged_boots.fly", card = ctx.self, steps = steps }, M.fly) }
   end,
 }
 

@@ -11,7 +11,7 @@ M.INDEX = {}
 for i, s in ipairs(M.RING) do M.INDEX[s] = i - 1 end
 
 local TAGS = {}
-for _, s in ipairs(M.RING) do
+for _, s in ipairs(T.nodes("ring")) do
   local set = {}
   for _, tag in ipairs(T.node_tags(s)) do set[tag] = true end
   TAGS[s] = set
@@ -19,7 +19,14 @@ end
 
 function M.tagged(space, tag) return TAGS[space] ~= nil and TAGS[space][tag] == true end
 
+-- On the circle of twenty spaces.
 function M.on_ring(space) return space ~= nil and M.INDEX[space] ~= nil end
+
+-- On the base board: a node of the graph `ring`, the circle or a space an
+-- expansion adds to it (Treasure Island); not an astral world's cell.
+local BOARD = {}
+for _, s in ipairs(T.nodes("ring")) do BOARD[s] = true end
+function M.on_board(space) return space ~= nil and BOARD[space] == true end
 
 -- forest, mountains, plains, or "" for a civilization space.
 function M.terrain(space)

@@ -14,12 +14,20 @@ local M = {}
 function M.draw(ctx)
   local t = T.var("turn")
   local options = T.collect("before_chance", { seat = t.seat, character = t.char })
-  if #options == 0 then return M.draw_card(t.seat) end
+  if #options == 0 then return M.maybe_draw(t.seat) end
   options[#options + 1] = { id = "draw", label = "chance.draw" }
   T.decide { seat = t.seat, prompt = "chance.before", options = options, on_choice = M.drew, args = { seat = t.seat } }
 end
 
-function M.drew(ctx) M.draw_card(ctx.args.seat) end
+function M.drew(ctx) M.maybe_draw(ctx.args.seat) end
+
+-- No card in a second turn by Calm Times (D-01), nor when the channel
+-- `draws_chance` {seat} says 0 (the Heroic Solution's final battle).
+function M.maybe_draw(seat)
+  local t = T.var("turn")
+  if t.no_chance or T.modify("draws_chance", 1, { seat = seat }) == 0 then return end
+  M.draw_card(seat)
+end
 
 -- Draws and resolves one chance card for `seat`. The channel
 -- `chance_ignored` (1: ignore) lets a rule pass over a card: it is

@@ -4,7 +4,10 @@
 -- stay; or an action instead of movement: work in the Town, the Guild or
 -- the Fortress (D-14), attack a sphere from one of its entry spaces
 -- (rules/spheres.lua). The fares go through the channel `fare` {character,
--- how} (Harbour Rat, Horsemanship). Cards and expansions add options
+-- how} (Harbour Rat, Horsemanship). The channel `may_move` {character,
+-- seat} (0: it may not) leaves only staying and what is done instead of
+-- movement (the Heroic Solution's final battle): options from the extension
+-- point that move the figure say so with `movement = true`. Cards and expansions add options
 -- through the extension point `move_options` {seat, character, space}:
 -- each option has its own on_choice, which sets `turn.moved` itself or
 -- through M.done(). Every move ends with the event `moved` {character,
@@ -41,18 +44,22 @@ function M.offer(ctx)
   local here = board.where(char)
   local gold = resources.gold(seat)
   local options = {}
-  for _, dir in ipairs { 1, -1 } do
-    local to = board.step(here, dir)
-    option(options, "walk:" .. to, { "move.walk", to = { "space." .. to } }, M.walk)
+  local free = T.modify("may_move", 1, { character = char, seat = seat }) > 0
+  local circle = free and board.on_ring(here)
+  if circle then
+    for _, dir in ipairs { 1, -1 } do
+      local to = board.step(here, dir)
+      option(options, "walk:" .. to, { "move.walk", to = { "space." .. to } }, M.walk)
+    end
   end
   local horse = M.fare(char, "horse")
-  if gold >= horse then
+  if circle and gold >= horse then
     for _, dir in ipairs { 2, -2 } do
       local to = board.step(here, dir)
       option(options, "horse:" .. to, { "move.horse", to = { "space." .. to }, cost = horse }, M.ride)
     end
   end
-  if board.tagged(here, "port") then
+  if circle and board.tagged(here, "port") then
     local ship = M.fare(char, "ship")
     if gold >= ship then
       local seen = {}
@@ -65,7 +72,7 @@ function M.offer(ctx)
       end
     end
   end
-  if board.tagged(here, "gate") then
+  if circle and board.tagged(here, "gate") then
     local fare = M.fare(char, "gate")
     if gold >= fare then
       for _, to in ipairs(board.all_tagged("gate")) do
@@ -75,11 +82,11 @@ function M.offer(ctx)
   end
   option(options, "stay", "move.stay", M.stay)
   local work = T.param("work")[here]
-  if work and M.can_work(char, work) then
+  if free and work and M.can_work(char, work) then
     option(options, "work", { "move.work", pay = work.cost, what = { "word." .. work.pay }, amount = work.amount,
                               gain = { "word." .. work.gain } }, M.work)
   end
-  for _, sp in ipairs(board.spheres_at(here)) do
+  for _, sp in ipairs(free and board.spheres_at(here) or {}) do
     if spheres.attackable(sp) then
       local top = spheres.top(sp)
       local label = T.face_up(top) and { "move.attack_known", sphere = { "sphere." .. sp }, card = top }
@@ -88,7 +95,7 @@ function M.offer(ctx)
     end
   end
   for _, o in ipairs(T.collect("move_options", { seat = seat, character = char, space = here })) do
-    options[#options + 1] = o
+    if free or not o.movement then options[#options + 1] = { id = o.id, label = o.label, on_choice = o.on_choice } end
   end
   T.decide { seat = seat, prompt = "move.prompt", options = options, on_choice = M.stay }
 end

@@ -49,7 +49,11 @@ function M.offer()
   for _, o in ipairs(T.collect("pvp_options", { seat = t.seat, character = t.char, targets = targets })) do
     options[#options + 1] = o
   end
-  options[#options + 1] = { id = "none", label = "pvp.none" }
+  -- The channel `must_attack` {character} (above 0: it must) takes away
+  -- "no attack" (the Heroic Solution's final battle).
+  if T.modify("must_attack", 0, { character = t.char }) == 0 then
+    options[#options + 1] = { id = "none", label = "pvp.none" }
+  end
   T.decide { seat = t.seat, prompt = "pvp.prompt", options = options, on_choice = M.none }
 end
 
@@ -97,18 +101,31 @@ end
 
 function M.winner_took(ctx) M.hand_over(ctx.choice, ctx.args.winner) end
 
+-- The standard outcome: the winner's experience, then the loser's choice.
+function M.standard(winner, loser)
+  resources.add(T.owner(winner), "exp", T.param("pvp_winner_exp"))
+  if #belongings(loser) == 0 then return M.lose_life(loser, winner) end
+  T.decide { seat = T.owner(loser), prompt = { "pvp.lost", foe = names.who(winner) },
+             options = { { id = "life", label = "pvp.give_life" }, { id = "item", label = "pvp.give_item" } },
+             on_choice = M.loser_chose, args = { loser = loser, winner = winner } }
+end
+
+function M.chose_standard(ctx) M.standard(ctx.args.winner, ctx.args.loser) end
+
+-- A won fight: the extension point `pvp_won` {winner, loser} may offer the
+-- winner other outcomes (options with their own on_choice; WR §3.5.2, the
+-- loser's Map Part instead); else, or when it declines, the standard one.
 M.on = {
   fight_over = function(ctx)
     local f = ctx.args
     if f.purpose ~= "pvp" then return end
     if f.result == "draw" then return end
     local winner, loser = f.winner, f.loser
-    local exp = T.param("pvp_winner_exp")
-    resources.add(T.owner(winner), "exp", exp)
-    if #belongings(loser) == 0 then return M.lose_life(loser, winner) end
-    T.decide { seat = T.owner(loser), prompt = { "pvp.lost", foe = names.who(winner) },
-               options = { { id = "life", label = "pvp.give_life" }, { id = "item", label = "pvp.give_item" } },
-               on_choice = M.loser_chose, args = { loser = loser, winner = winner } }
+    local other = T.collect("pvp_won", { winner = winner, loser = loser })
+    if #other == 0 then return M.standard(winner, loser) end
+    other[#other + 1] = { id = "standard", label = "pvp.standard" }
+    T.decide { seat = T.owner(winner), prompt = { "pvp.won", foe = names.who(loser) }, options = other,
+               on_choice = M.chose_standard, args = { winner = winner, loser = loser } }
   end,
 }
 

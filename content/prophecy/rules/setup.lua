@@ -18,10 +18,12 @@ local function create_all(kind, zone_of, count_of)
   end
 end
 
+-- The channel `chance_copies` {def, players} lets a rule take cards out
+-- (WR §3.5.6: Interesting Times at 4-5 players).
 local function chance_copies(def)
   local n = T.def_get(def, "copies")
   if players() >= 4 then n = n + T.def_get(def, "extra") end
-  return n
+  return T.modify("chance_copies", n, { def = def, players = players() })
 end
 
 -- D-16's setup flag: the option `selection`, else the param.

@@ -30,10 +30,16 @@ end
 -- Turns up the first hidden card of a sphere (Clairvoyant Dream, PB §6.2)
 -- and tells the cards: the event `sphere_card_revealed` {sphere, card,
 -- how, seat}.
+-- Two artifacts in one sphere count as one card (WR §3.2.2 f): both turn up.
 function M.reveal_next(sphere, how, seat)
   for _, c in ipairs(T.zone(sphere)) do
     if not T.face_up(c) then
       T.turn(c, true)
+      if T.kind(c) == "item" then
+        for _, other in ipairs(T.zone(sphere)) do
+          if T.kind(other) == "item" then T.turn(other, true) end
+        end
+      end
       T.log({ "log.sphere_revealed", sphere = { "sphere." .. sphere }, card = c })
       T.emit("sphere_card_revealed", { sphere = sphere, card = c, how = how, seat = seat })
       return c

@@ -61,9 +61,9 @@ function M.skip(ctx)
   local t = T.var("turn")
   if t == nil or t.over then return true end
   local char = t.char
-  if T.get(char, "out") or not board.on_ring(board.where(char)) then return true end
+  if T.get(char, "out") or not board.on_board(board.where(char)) then return true end
   local step = ctx.args.step
-  if step == "chance" then return t.no_chance or t.moved end
+  if step == "chance" then return t.moved end
   if step == "move" then return t.moved end
   return false
 end
