@@ -3,7 +3,7 @@
 local T = tabula
 local M = {}
 
-function M.resolve(ctx)
+function M.resolve()
   local st = T.var("seat_turns")
   st.left = st.left + 1
 end

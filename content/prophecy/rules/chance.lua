@@ -11,7 +11,7 @@ local M = {}
 -- Before the card: things a character may do in its chance phase (the
 -- Banner of Doom) come through the extension point `before_chance`
 -- {seat, character}: options with their own on_choice.
-function M.draw(ctx)
+function M.draw()
   local t = T.var("turn")
   local options = T.collect("before_chance", { seat = t.seat, character = t.char })
   if #options == 0 then return M.maybe_draw(t.seat) end

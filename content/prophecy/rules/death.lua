@@ -15,7 +15,8 @@ local M = {}
 -- wherever the channel-like extension point `lost_card` says (an
 -- expansion's water cards leave the game).
 function M.discard(card)
-  for _, where in ipairs(T.collect("lost_card", { card = card })) do
+  local where = T.collect("lost_card", { card = card })[1]
+  if where then
     T.move(card, where.zone, where.seat, where.position)
     T.turn(card, where.face_up ~= false)
     return

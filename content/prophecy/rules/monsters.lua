@@ -59,7 +59,8 @@ end
 -- Where a beaten adventure goes: its discard pile, or where the extension
 -- point `lost_card` says (an expansion's cards leave the game).
 function M.discard(card)
-  for _, where in ipairs(T.collect("lost_card", { card = card })) do
+  local where = T.collect("lost_card", { card = card })[1]
+  if where then
     T.move(card, where.zone, where.seat, where.position)
     return
   end

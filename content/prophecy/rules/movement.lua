@@ -38,7 +38,7 @@ end
 
 local function option(list, id, label, fn) list[#list + 1] = { id = id, label = label, on_choice = fn } end
 
-function M.offer(ctx)
+function M.offer()
   local t = T.var("turn")
   local char, seat = t.char, t.seat
   local here = board.where(char)
@@ -129,7 +129,7 @@ function M.portal(ctx)
   M.put(t.char, target(ctx.choice), "gate")
 end
 
-function M.stay(ctx)
+function M.stay()
   local t = T.var("turn")
   M.done()
   T.log({ "log.stayed", who = names.who(t.char) })
@@ -141,7 +141,7 @@ function M.can_work(char, work)
 end
 
 -- Work instead of movement (D-14): pay magic or a life, gain gold or experience.
-function M.work(ctx)
+function M.work()
   local t = T.var("turn")
   local work = T.param("work")[board.where(t.char)]
   M.done()
