@@ -30,7 +30,7 @@ end
 
 function M.done()
   local t = turn()
-  if t.over or t.monsters_done or T.get(t.char, "out") then return true end
+  if t.over or t.monsters_done or T.get(t.char, "out") or not board.on_board(board.where(t.char)) then return true end
   return #board.monsters(board.where(t.char)) == 0
 end
 

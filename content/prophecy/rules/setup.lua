@@ -76,7 +76,8 @@ local function fill_spheres()
   local spheres = board.SPHERES
   local lesser, greater = {}, {}
   for _, def in ipairs(T.defs { kind = "guardian" }) do
-    if T.def_get(def, "rank") == "lesser" then lesser[#lesser + 1] = def else greater[#greater + 1] = def end
+    local rank = T.def_get(def, "rank")
+    if rank == "lesser" then lesser[#lesser + 1] = def elseif rank == "greater" then greater[#greater + 1] = def end
   end
   local extras = T.collect("lesser_guardian_extras", {})
   local tops, rest = pick(lesser, #spheres - #extras)

@@ -16,9 +16,10 @@ local M = {}
 
 local function turn() return T.var("turn") end
 
+-- Also done when the turn's steps no longer run (the figure left the board).
 function M.done()
   local t = turn()
-  return t.over or t.space_done or T.get(t.char, "out")
+  return t.over or t.space_done or T.get(t.char, "out") or not board.on_board(board.where(t.char))
 end
 
 local function add(list, id, label, fn) list[#list + 1] = { id = id, label = label, on_choice = fn } end

@@ -17,9 +17,16 @@ local M = {}
 
 function M.top(sphere) return T.zone(sphere)[1] end
 
+-- The spheres with a hidden card, and the other places Clairvoyant Dream
+-- may look into: zones an expansion names through the extension point
+-- `dream_places` (the undersea palace, WR §3.3.5), each with a text
+-- "sphere.<zone>".
 function M.with_hidden()
   local out = {}
-  for _, sp in ipairs(board.SPHERES) do
+  local places = {}
+  for _, sp in ipairs(board.SPHERES) do places[#places + 1] = sp end
+  for _, z in ipairs(T.collect("dream_places", {})) do places[#places + 1] = z end
+  for _, sp in ipairs(places) do
     for _, c in ipairs(T.zone(sp)) do
       if not T.face_up(c) then out[#out + 1] = sp break end
     end
