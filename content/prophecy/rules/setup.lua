@@ -84,7 +84,7 @@ local function fill_spheres()
   for _, def in ipairs(rest) do T.turn(T.create(def, "box"), false) end
   for _, def in ipairs(extras) do tops[#tops + 1] = def end
   tops = pick(tops, #tops)
-  local middles, spare = pick(greater, #spheres)
+  local middles, spare = pick(greater, #spheres * T.param("greater_per_sphere"))
   for _, def in ipairs(spare) do T.turn(T.create(def, "box"), false) end
   local pool = T.param("artifacts")
   local dealt = T.collect("deal_artifacts", { pool = pool })
