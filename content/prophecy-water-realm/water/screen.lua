@@ -26,7 +26,7 @@ function M.character(view, seat, e)
   return s
 end
 
-local W = 16
+local W = 15
 
 local function cell_text(view, x, y, seat_of)
   local id = "water_" .. x .. "_" .. y

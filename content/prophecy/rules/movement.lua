@@ -83,8 +83,8 @@ function M.offer()
   option(options, "stay", "move.stay", M.stay)
   local work = T.param("work")[here]
   if free and work and M.can_work(char, work) then
-    option(options, "work", { "move.work", pay = work.cost, what = { "word." .. work.pay }, amount = work.amount,
-                              gain = { "word." .. work.gain } }, M.work)
+    option(options, "work", { "move.work", pay = { "word.n_" .. work.pay, n = work.cost },
+                              gain = { "word.n_" .. work.gain, n = work.amount } }, M.work)
   end
   for _, sp in ipairs(free and board.spheres_at(here) or {}) do
     if spheres.attackable(sp) then
