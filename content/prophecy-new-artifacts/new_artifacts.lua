@@ -12,8 +12,16 @@
 -- The answer to the base's extension point `deal_artifacts` {pool} is one
 -- list of artifacts per sphere, in random sphere order; the artifacts not
 -- dealt are never created (put away unseen).
+--
+-- And the Crown of the Ancient Kings' free abilities (WR D-29): a
+-- character holding an item or artifact whose effect says
+-- `no_ability_gold` pays no gold for an ability of another guild (the
+-- base's channel `ability_gold`, rules/guilds.lua). It lives here, not in
+-- a script of the card, because docs/contracts.md lists the hooks of the
+-- base game's item scripts, and none of them has this one.
 local T = tabula
 local board = require "rules.board"
+local gear = require "rules.gear"
 local M = {}
 
 local function shuffled(list)
@@ -109,6 +117,15 @@ M.extend = {
             .. "' (random5, paired, agreed, exclude_random, new_only, ten)", 0)
     end
     return MODES[mode](ctx.args.pool, #board.SPHERES)
+  end,
+}
+
+M.modify = {
+  ability_gold = function(ctx)
+    for _, it in ipairs(gear.items(ctx.args.character)) do
+      if T.get(it, "effect").no_ability_gold then return 0 end
+    end
+    return ctx.args.amount
   end,
 }
 
