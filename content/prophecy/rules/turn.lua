@@ -22,10 +22,13 @@ function M.round_begin()
 end
 
 -- A seat takes one turn a round, two after Calm Times (D-01); none once
--- its character is out of the game.
+-- its character is out of the game, nor while the channel `takes_turn`
+-- {seat} (0: it takes none) says not: a rule that ends a round early (the
+-- Heroic Solution's final battle begins with a new round, WR §3.5.7).
 function M.seat_done(ctx)
   local char = board.character(ctx.seat)
   if char == nil or T.get(char, "out") then return true end
+  if T.modify("takes_turn", 1, { seat = ctx.seat }) == 0 then return true end
   local st = T.var("seat_turns")
   if st == nil or st.seat ~= ctx.seat or st.round ~= T.var("round") then return false end
   return st.left <= 0
