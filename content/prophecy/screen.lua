@@ -158,15 +158,13 @@ end
 -- The layers' parts (the param `screen_parts`, a list of module names that
 -- layers append to): each may have `character(view, seat, entity)`, more
 -- words for a character's line, and `draw(view, add)`, a block after the
--- spheres.
-local function parts()
-  local out = {}
-  for _, name in ipairs(T.param("screen_parts")) do out[#out + 1] = require(name) end
-  return out
-end
+-- spheres. Required when this module loads: a screen may load nothing
+-- during a game.
+local PARTS = {}
+for _, name in ipairs(T.param("screen_parts")) do PARTS[#PARTS + 1] = require(name) end
 
 function M.draw(view)
-  local extra = parts()
+  local extra = PARTS
   return S.lines(function(add)
     M.head(view, add)
     M.characters(view, add, function(v, seat, e)
