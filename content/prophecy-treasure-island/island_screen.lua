@@ -31,11 +31,10 @@ function M.draw(view, add)
   local seat_of = {}
   for s, id in ipairs(view.vars.hero or {}) do seat_of[id] = s end
   local parts = {}
-  local shown = {}
   for _, e in ipairs(S.items(view, "treasures")) do
-    shown[#shown + 1] = t("treasure", { name = e.name, n = S.prop(e, "maps") })
+    parts[#parts + 1] = t("treasure", { name = e.name, n = S.prop(e, "maps") })
   end
-  parts[#parts + 1] = t("shown", { list = S.join(shown, nil, ", ", t("none")) })
+  parts[1] = t("shown", { list = parts[1] or t("none") })
   parts[#parts + 1] = t("pile", { n = count(view, "treasure_pile") })
   local who = {}
   for _, e in ipairs(S.items(view, "island")) do
@@ -44,7 +43,7 @@ function M.draw(view, add)
   if #who > 0 then parts[#parts + 1] = t("here", { list = table.concat(who, ", ") }) end
   local head = t("island") .. " "
   local indent = string.rep(" ", S.width(head))
-  for i, line in ipairs(S.flow(parts, "; ", WIDTH - S.width(head), indent)) do
+  for i, line in ipairs(S.flow(parts, ", ", WIDTH - S.width(head), indent)) do
     add(S.fit((i == 1 and head or "") .. line, WIDTH))
   end
   add(t("map_pile", { pile = count(view, "map_deck"), discard = count(view, "map_discard") }))
