@@ -9,9 +9,12 @@
 -- Hunters). At most `digs_per_turn` digs a turn (Q-17). The event
 -- `treasure_dug` {seat, character, card, maps} tells other rules. A lost,
 -- sold or destroyed treasure goes to the bottom of the pile (D-30; the
--- param `lost_treasures`), never to the rare items' discard pile.
+-- param `lost_treasures`), never to the rare items' discard pile. An item
+-- whose `effect.force_cost` is set makes forcing a fight by willpower that
+-- much cheaper for its holder (D-30: treasure 3c).
 local T = tabula
 local board = require "rules.board"
+local gear = require "rules.gear"
 local maps = require "island.maps"
 local names = require "rules.names"
 local options = require "std.options"
@@ -56,6 +59,17 @@ function M.dig(ctx)
   end
   T.emit("treasure_dug", { seat = t.seat, character = t.char, card = card, maps = cost })
 end
+
+M.modify = {
+  force_cost = function(ctx)
+    local amount, seat = ctx.args.amount, T.owner(ctx.args.payer)
+    if T.kind(ctx.args.payer) ~= "character" or seat == nil then return amount end
+    for _, it in ipairs(T.zone("items", seat)) do
+      if gear.works(ctx.args.payer, it, "willpower") then amount = amount - (T.get(it, "effect").force_cost or 0) end
+    end
+    return amount
+  end,
+}
 
 M.extend = {
   space_options = function(ctx)
