@@ -76,9 +76,15 @@ function M.characters(view, add, extra)
       local head = M.t("character", { seat = seat, name = e.name, place = place,
         lives = S.prop(e, "lives"), str = S.prop(e, "max_strength"), magic = S.prop(e, "magic"),
         will = S.prop(e, "max_willpower"), gold = counters.gold or 0, exp = counters.exp or 0 })
-      if extra then head = head .. extra(view, seat, e) end
-      if view.seat == seat then head = head .. "  " .. M.t("you") end
-      add(head)
+      local more = extra and extra(view, seat, e) or ""
+      local you = view.seat == seat and ("  " .. M.t("you")) or ""
+      -- The layers' words stay on the line while it fits, else on their own.
+      if S.width(head .. more .. you) < M.WIDTH then
+        add(head .. more .. you)
+      else
+        add(head .. you)
+        add("   " .. more)
+      end
       local parts = {}
       local arts = S.items(view, "artifacts", seat)
       if #arts > 0 then parts[#parts + 1] = M.t("artifacts", { list = S.join(names(arts)) }) end
@@ -158,8 +164,8 @@ end
 -- The layers' parts (the param `screen_parts`, a list of module names that
 -- layers append to): each may have `character(view, seat, entity)`, more
 -- words for a character's line, and `draw(view, add)`, a block after the
--- spheres.
--- (Required when the screen loads: a screen keeps nothing between calls.)
+-- spheres. Required when this module loads: a screen may load nothing
+-- during a game.
 local PARTS = {}
 for _, name in ipairs(T.param("screen_parts")) do PARTS[#PARTS + 1] = require(name) end
 

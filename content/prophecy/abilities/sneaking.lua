@@ -12,6 +12,7 @@ function M.sneak(ctx)
   local card = C.chosen(ctx.choice)
   t.monsters_done = true
   t.space_done = true
+  t.used.sneaking = true            -- the space is not calm: no Map Part is taken (WR §3.4.4)
   T.log({ "card.sneaking.sneaked", card = card, who = names.who(t.char) })
 end
 

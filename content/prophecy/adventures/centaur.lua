@@ -1,6 +1,7 @@
 -- The Centaur (D-26): carries the character to any space up to
--- effect.steps ring steps away, either way. The move ends the turn's use
--- of the space (the character arrives when the turn ends): turn.space_done.
+-- effect.steps ring steps away, either way, or to a space of the base
+-- board off the circle (Treasure Island, WR §3.4.5 item 6). The move ends
+-- the turn's use of the space (the character arrives when the turn ends): turn.space_done.
 local T = tabula
 local C = require "items.cards"
 local board = require "rules.board"
@@ -11,7 +12,10 @@ local M = {}
 function M.use(ctx)
   local t = T.var("turn")
   local card = C.chosen(ctx.choice)
-  C.ask_space(t.seat, card, C.within(board.where(t.char), T.get(card, "effect").steps), M.go)
+  local here = board.where(t.char)
+  local spaces = C.within(here, T.get(card, "effect").steps)
+  for _, s in ipairs(C.off_circle(here)) do spaces[#spaces + 1] = s end
+  C.ask_space(t.seat, card, spaces, M.go)
 end
 
 function M.go(ctx)

@@ -1,5 +1,5 @@
 -- The Master Wizard (D-26): pay effect.gold gold to move to any space of
--- the ring. The move ends the turn's use of the space (the character
+-- the base board. The move ends the turn's use of the space (the character
 -- arrives when the turn ends): turn.space_done.
 local T = tabula
 local C = require "items.cards"

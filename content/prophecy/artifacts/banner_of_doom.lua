@@ -1,6 +1,6 @@
 -- The Banner of Doom (D-29): once per turn (`used_on` = the turn's
 -- number), in its holder's chance phase before the card is drawn: every
--- other character on the ring loses effect.lives lives. The option
+-- other character on the base board (D-29) loses effect.lives lives. The option
 -- replaces the phase's "draw" answer, so the draw is asked again after.
 local T = tabula
 local C = require "items.cards"
@@ -13,7 +13,7 @@ local M = {}
 local function victims(holder)
   local out = {}
   for _, c in ipairs(board.characters()) do
-    if c ~= holder and board.on_ring(board.where(c)) then out[#out + 1] = c end
+    if c ~= holder and board.on_board(board.where(c)) then out[#out + 1] = c end
   end
   return out
 end

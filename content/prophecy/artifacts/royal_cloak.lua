@@ -1,5 +1,5 @@
 -- The Royal Cloak (D-29): a movement card; once per turn (`used_on` = the
--- turn's number), instead of the normal movement, to any space of the ring.
+-- turn's number), instead of the normal movement, to any space of the base board.
 local T = tabula
 local C = require "items.cards"
 local board = require "rules.board"

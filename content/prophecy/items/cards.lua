@@ -90,11 +90,21 @@ end
 
 function M.used(char, card) T.log({ "card.effect.used", who = names.who(char), card = card }) end
 
--- Every ring space but `here`.
+-- Every space of the base board but `here` (an expansion's space off the
+-- circle too: WR §3.4.5 item 6).
 function M.other_spaces(here)
   local out = {}
-  for _, s in ipairs(board.RING) do
+  for _, s in ipairs(board.SPACES) do
     if s ~= here then out[#out + 1] = s end
+  end
+  return out
+end
+
+-- The spaces of the base board off the circle (an expansion's island), but `here`.
+function M.off_circle(here)
+  local out = {}
+  for _, s in ipairs(board.SPACES) do
+    if s ~= here and not board.on_ring(s) then out[#out + 1] = s end
   end
   return out
 end

@@ -1,5 +1,5 @@
 -- The Scroll of Teleportation (WR §2.1 #23, D-28): a movement card, used
--- up: instead of the turn's movement, to any other space of the ring.
+-- up: instead of the turn's movement, to any other space of the base board.
 local T = tabula
 local C = require "items.cards"
 local board = require "rules.board"

@@ -28,6 +28,14 @@ local BOARD = {}
 for _, s in ipairs(T.nodes("ring")) do BOARD[s] = true end
 function M.on_board(space) return space ~= nil and BOARD[space] == true end
 
+-- Every space of the base board: the circle in ring order, then the spaces
+-- an expansion adds off the circle, in node order.
+M.SPACES = {}
+for _, s in ipairs(M.RING) do M.SPACES[#M.SPACES + 1] = s end
+for _, s in ipairs(T.nodes("ring")) do
+  if M.INDEX[s] == nil then M.SPACES[#M.SPACES + 1] = s end
+end
+
 -- forest, mountains, plains, or "" for a civilization space.
 function M.terrain(space)
   for _, t in ipairs(T.param("terrains")) do

@@ -37,7 +37,7 @@ local function all_artifacts()
       if T.kind(c) == "item" then out[#out + 1] = { c, "sphere" } end
     end
   end
-  for _, s in ipairs(board.RING) do
+  for _, s in ipairs(board.SPACES) do
     for _, a in ipairs(board.lying_artifacts(s)) do out[#out + 1] = { a, "lying" } end
   end
   return out
