@@ -20,7 +20,7 @@ local function count(view, zone, seat)
   return z and z.count or 0
 end
 
-function M.character(view, seat, e)
+function M.character(view, seat)
   local s = " | " .. t("maps", { n = count(view, "maps", seat) })
   local fame = (S.seat(view, seat).counters or {}).fame
   if fame then s = s .. " | " .. t("fame", { n = fame }) end

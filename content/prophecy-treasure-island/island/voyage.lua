@@ -19,7 +19,7 @@ function M.fare(char, which)
   return T.modify("fare", T.param(which), { character = char, how = "ship" })
 end
 
-function M.there(ctx)
+function M.there()
   local t = T.var("turn")
   resources.pay(t.seat, "gold", M.fare(t.char, "island_fare"))
   movement.done()
