@@ -21,11 +21,12 @@ end
 
 function M.drew(ctx) M.maybe_draw(ctx.args.seat) end
 
--- No card in a second turn by Calm Times (D-01), nor when the channel
--- `draws_chance` {seat} says 0 (the Heroic Solution's final battle).
+-- No card in a second turn by Calm Times (D-01), in the Apocalypse (D-23),
+-- nor when the channel `draws_chance` {seat} says 0 (the Heroic Solution's
+-- final battle).
 function M.maybe_draw(seat)
   local t = T.var("turn")
-  if t.no_chance or T.modify("draws_chance", 1, { seat = seat }) == 0 then return end
+  if t.no_chance or T.var("apocalypse") or T.modify("draws_chance", 1, { seat = seat }) == 0 then return end
   M.draw_card(seat)
 end
 

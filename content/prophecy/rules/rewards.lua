@@ -22,7 +22,13 @@ function M.give(char, card)
   local exp, gold = T.get(card, "exp"), T.get(card, "gold")
   if exp > 0 then resources.add(seat, "exp", exp) end
   if gold > 0 then resources.add(seat, "gold", gold) end
-  if exp > 0 or gold > 0 then T.log({ "log.reward", who = names.who(char), exp = exp, gold = gold }) end
+  if exp > 0 and gold > 0 then
+    T.log({ "log.reward", who = names.who(char), exp = exp, gold = gold })
+  elseif exp > 0 then
+    T.log({ "log.reward_exp", who = names.who(char), exp = exp })
+  elseif gold > 0 then
+    T.log({ "log.reward_gold", who = names.who(char), gold = gold })
+  end
   local item = T.get(card, "item")
   if item ~= "" then M.take_item(seat, item) end
   local raise = T.get(card, "raise")
