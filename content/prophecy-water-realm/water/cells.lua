@@ -41,7 +41,7 @@ function M.enter(char, cell)
       return M.negative(char, c, cell)
     end
   end
-  if cards[1] then return M.positive(char, cards[1], turned) end
+  if cards[1] then return M.positive(char, cards[1]) end
 end
 
 -- Negative cards (§3.3.12): obstacles stay and act on every entry;
@@ -105,19 +105,18 @@ function M.thrown_out(char)
   turn_mod.ask_exit(char)
 end
 
--- Positive cards (§3.3.13): optional. `fresh`: it was face down a moment ago.
-function M.positive(char, card, fresh)
+-- Positive cards (§3.3.13): optional.
+function M.positive(char, card)
   local seat = T.owner(char)
   local label
-  local kind, e = T.kind(card), nil
+  local kind = T.kind(card)
   if kind == "item" then
     label = { "water.take", card = card }
   elseif kind == "ability" then
     if resources.exp(seat) < T.get(card, "cost") then return end
     label = { "water.buy", card = card, exp = T.get(card, "cost") }
   else
-    e = T.get(card, "effect")
-    if not M.useful(char, e) then return end
+    if not M.useful(char, T.get(card, "effect")) then return end
     label = { "water.use", card = card }
   end
   T.decide { seat = seat, prompt = { "water.positive", card = card },

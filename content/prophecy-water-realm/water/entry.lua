@@ -1,7 +1,8 @@
 -- Entering the Water Realm (WR §3.3.7, §4.2 step 3.4, Q-24): like a sphere
 -- attack, from the Gate's entry spaces; the character may buy one bag of air
 -- from the Gate's list (or none), takes that many bubbles and is put on the
--- entrance; its turn ends there. The channels `bag_price` and
+-- entrance; its turn ends there. An attacker that has just found the Gate
+-- may also stay out (§3.3.5 item 3). The channels `bag_price` and
 -- `bag_bubbles` {character, bag} let undersea abilities change a bag.
 local T = tabula
 local names = require "rules.names"
@@ -20,7 +21,10 @@ local function bags(char)
   return out
 end
 
-function M.offer(char)
+-- `may_stay_out`: the Gate was just found by this attack, so entering is
+-- optional (§3.3.5 item 3); staying out, the turn goes on on the entry
+-- space (the attack was the action instead of movement).
+function M.offer(char, may_stay_out)
   local seat = T.owner(char)
   local options = {}
   for _, b in ipairs(bags(char)) do
@@ -29,11 +33,13 @@ function M.offer(char)
     end
   end
   options[#options + 1] = { id = "none", label = "water.no_bag" }
+  if may_stay_out then options[#options + 1] = { id = "stay_out", label = "water.stay_out" } end
   T.decide { seat = seat, prompt = "water.enter", options = options, on_choice = M.chosen, args = { char = char } }
 end
 
 function M.chosen(ctx)
   local char = ctx.args.char
+  if ctx.choice == "stay_out" then return end
   local bubbles = 0
   local i = tostring(ctx.choice):match("^bag:(%d+)$")
   if i then

@@ -8,7 +8,14 @@ local realm = require "water.realm"
 local entry = require "water.entry"
 local M = {}
 
-function M.attacked(ctx) entry.offer(ctx.args.character) end
+-- An attack on the Gate's sphere is an entry. When that attack is what
+-- turned the Gate up, the attacker may enter at once (§3.3.5 item 3): it
+-- may also stay out (the flag set when the Gate was revealed, used once).
+function M.attacked(ctx)
+  local found_now = T.var("water_gate_found_by_attack") == true
+  T.set_var("water_gate_found_by_attack", nil)
+  entry.offer(ctx.args.character, found_now)
+end
 
 M.on = {
   sphere_card_revealed = function(ctx)
@@ -26,6 +33,7 @@ M.on = {
       end
     end
     T.set_var("water_artifacts", arts)
+    if ctx.args.how == "attack" then T.set_var("water_gate_found_by_attack", true) end
     T.log({ "water.log.gate", sphere = { "sphere." .. sphere } })
   end,
 }

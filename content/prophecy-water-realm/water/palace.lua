@@ -1,8 +1,9 @@
 -- The undersea palace (WR §3.3.14, §3.3.17): it counts as a sphere. A
 -- character stepping in attacks the greater guardian at once, with no water
--- card and no underwater penalty (water/rules.lua). It wins the artifact and
--- a Rainbow Pearl, gets back the lives and magic it lost since it entered
--- (Q-6), leaves for an entry space of its choice and its turn ends. After a
+-- card and no underwater penalty (water/rules.lua). It wins the artifact
+-- (and those of a character that died here, Q-21) and a Rainbow Pearl,
+-- gets back the lives and magic it lost since it entered (Q-6), leaves
+-- for an entry space of its choice and its turn ends. After a
 -- loss (-1 life, D-11) or a draw it stays, pays no bubble while it waits,
 -- and later leaves or attacks again. Once the guardian is beaten, a later
 -- arrival takes a Pearl if it has none and returns; its turn ends (Q-10).
@@ -67,6 +68,24 @@ end
 
 function M.go_home(ctx) M.send_home(ctx.args.char) end
 
+-- The guardian's artifact(s) (those that came from the Gate's sphere, var
+-- water_artifacts: with two, the winner keeps one) and, apart from them,
+-- the artifacts of a character that died in the palace (Q-21): the winner
+-- is the first to end its movement here with no guardian left, and takes
+-- them all; none of them is the guardian's to discard.
+function M.win_artifacts(char)
+  local from_gate = {}
+  for _, a in ipairs(T.var("water_artifacts") or {}) do from_gate[a] = true end
+  local guarded, lying = {}, {}
+  for _, id in ipairs(T.zone(realm.PALACE)) do
+    if T.kind(id) == "item" and T.get(id, "deck") == "artifact" then
+      if from_gate[id] or T.var("water_artifacts") == nil then guarded[#guarded + 1] = id else lying[#lying + 1] = id end
+    end
+  end
+  for _, a in ipairs(lying) do spheres.take_artifact(char, a) end
+  spheres.win_artifacts(char, guarded)
+end
+
 M.on = {
   fight_over = function(ctx)
     local f = ctx.args
@@ -77,7 +96,7 @@ M.on = {
       T.log({ "log.beaten", who = names.who(char), card = g })
       T.move(g, "out")
       T.set(char, "palace_wait", false)
-      spheres.win_artifacts(char, T.zone(realm.PALACE))
+      M.win_artifacts(char)
       M.take_pearl(char)
       -- Q-6: the lives and magic lost since the character entered come back.
       resources.heal(char, math.max(0, T.get(char, "entry_lives") - T.get(char, "lives")), "pearl")

@@ -36,10 +36,19 @@ function M.board()
   T.shuffle("undersea_pile")
 end
 
--- The Pearls (§3.3.4); a variant without them answers `pearls_in_game` 0.
+-- The Pearls (§3.3.4, C-03): of the box's `pearl_cards`, as many as there
+-- are players lie face up on the palace; the rest stay in the box (TV-04).
+-- A variant without them answers `pearls_in_game` 0.
 function M.pearls()
-  local n = T.modify("pearls_in_game", T.seats(), {})
-  for _ = 1, n do T.create("rainbow_pearl", "water_6_4") end
+  local total = T.param("pearl_cards")
+  local n = math.min(total, T.modify("pearls_in_game", T.seats(), {}))
+  for i = 1, total do
+    if i <= n then
+      T.create("rainbow_pearl", "water_6_4")
+    else
+      T.turn(T.create("rainbow_pearl", "box"), false)
+    end
+  end
 end
 
 function M.run() M.board() end

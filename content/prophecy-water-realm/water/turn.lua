@@ -57,7 +57,7 @@ local function instead(t, cell, options)
   end
 end
 
-local function steps(t, cell, options, fn, prefix)
+local function steps(cell, options, fn, prefix)
   local x, y = realm.xy(cell)
   for _, d in ipairs { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
     local to = realm.cell(x + d[1], y + d[2])
@@ -85,15 +85,15 @@ function M.move()
   elseif T.get(char, "stuck_with") >= 0 and realm.monster(cell) == T.get(char, "stuck_with") then
     prompt = "water.prompt_monster"
     add(options, "fight", { "water.fight_again", card = T.get(char, "stuck_with") }, M.fight_again)
-    if not t.moved then steps(t, cell, options, M.flee, "flee:") end
+    if not t.moved then steps(cell, options, M.flee, "flee:") end
     instead(t, cell, options)
   elseif s.steps == 0 and not t.moved then
-    steps(t, cell, options, M.step, "step:")
+    steps(cell, options, M.step, "step:")
     add(options, "stay", "water.stay", M.stay)
     instead(t, cell, options)
   elseif s.steps == 1 and s.may_go_on then
     prompt = "water.prompt_second"
-    steps(t, cell, options, M.step, "step:")
+    steps(cell, options, M.step, "step:")
     add(options, "stop", "water.stop", M.stay)
   else
     s.done = true
