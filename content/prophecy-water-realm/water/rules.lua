@@ -140,6 +140,16 @@ M.on = {
     local loser = ctx.args.loser
     if realm.in_realm(loser) then realm.pay(loser, T.param("pvp_life_bubbles"), "pvp") end
   end,
+  -- Whoever is moved out of the realm by anything else (the Heroic
+  -- Solution's march) gives its stones back too.
+  moved = function(ctx)
+    local c = ctx.args.character
+    if T.kind(c) == "character" and not realm.in_realm(c) and T.get(c, "air_bag") > 0 then
+      for _, p in ipairs { "air", "air_spent", "air_bag", "visit_turns" } do T.set(c, p, 0) end
+      T.set(c, "stuck_with", -1)
+      T.set(c, "palace_wait", false)
+    end
+  end,
   -- §3.3.18: the dead leave the realm; their stones go back to the bank.
   died = function(ctx)
     local c = ctx.args.character

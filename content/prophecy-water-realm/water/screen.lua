@@ -36,13 +36,13 @@ local function cell_text(view, x, y, seat_of)
   local parts = {}
   if x == 1 and y == 1 then parts[#parts + 1] = "E" end
   if x == 6 and y == 4 then parts[#parts + 1] = "P" end
+  -- Figures first: a long card name is cut, a figure never.
+  for _, e in ipairs(seen) do
+    if T.definition(e.def).kind == "character" then parts[#parts + 1] = "[" .. (seat_of[e.id] or "?") .. "]" end
+  end
   for _, e in ipairs(seen) do
     local kind = T.definition(e.def).kind
-    if kind == "character" then
-      parts[#parts + 1] = "[" .. (seat_of[e.id] or "?") .. "]"
-    elseif kind ~= "pearl" and not (x == 6 and y == 4) then
-      parts[#parts + 1] = e.name
-    end
+    if kind ~= "character" and kind ~= "pearl" and not (x == 6 and y == 4) then parts[#parts + 1] = e.name end
   end
   if hidden > 0 and not (x == 6 and y == 4) then parts[#parts + 1] = "##" end
   if #parts == 0 then parts[1] = ".." end
