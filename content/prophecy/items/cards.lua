@@ -4,6 +4,9 @@
 -- and asking for a space. Keeps nothing between calls.
 local T = tabula
 local board = require "rules.board"
+local death = require "rules.death"
+local monsters = require "rules.monsters"
+local movement = require "rules.movement"
 local names = require "rules.names"
 local resources = require "rules.resources"
 local M = {}
@@ -132,6 +135,73 @@ function M.ask_space(seat, card, spaces, fn)
   for _, s in ipairs(spaces) do options[#options + 1] = { id = s, label = "space." .. s } end
   T.decide { seat = seat, prompt = { "card.effect.where", card = card }, options = options, on_choice = fn,
              args = { card = card } }
+end
+
+-- A movement card (the un-crossed boot): instead of the turn's movement,
+-- its holder goes to one of the spaces `spaces(card, here)` names. The
+-- option's text `label` gets {card, steps}. `opts.once`: once per turn
+-- (the card's `used_on`); `opts.used_up`: the card leaves once used. The
+-- card's script is `return C.travel(...)`: the Winged Boots, the Scroll of
+-- Teleportation, the Royal Cloak, and expansions' cards.
+function M.travel(label, spaces, opts)
+  opts = opts or {}
+  local card_module = {}
+  function card_module.start(ctx)
+    local t = T.var("turn")
+    local card = M.chosen(ctx.choice)
+    if opts.once then T.set(card, "used_on", t.n) end
+    movement.done()
+    M.ask_space(t.seat, card, spaces(card, board.where(t.char)), card_module.go)
+  end
+  function card_module.go(ctx)
+    local t = T.var("turn")
+    M.used(t.char, ctx.args.card)
+    if opts.used_up then death.discard(ctx.args.card) end
+    movement.put(t.char, ctx.choice, "card")
+  end
+  card_module.extend = {
+    move_options = function(ctx)
+      if not M.mine(ctx) then return nil end
+      if opts.once and T.get(ctx.self, "used_on") == T.var("turn").n then return nil end
+      if #spaces(ctx.self, ctx.args.space) == 0 then return nil end
+      local label_text = { label, card = ctx.self, steps = T.get(ctx.self, "effect").steps }
+      return { M.movement_option(ctx.self, label_text, card_module.start) }
+    end,
+  }
+  return card_module
+end
+
+-- An opportunity that takes one of the character's items (artifacts lie
+-- apart) for `value(card, seat, item)` of `what` ("gold" or "exp"); an item
+-- worth nothing is not offered, so with none it offers nothing ("cannot be
+-- used empty"). `offer` and `done` are the option's and the log line's text
+-- keys (they get {card, item, who, <what>}); `after(turn, item)` runs
+-- before the item goes. The card's script is `return C.barter(...)`: the
+-- Collector, the Imp, the Hermit.
+function M.barter(what, value, offer, done, after)
+  local card_module = {}
+  function card_module.take(ctx)
+    local t = T.var("turn")
+    local card, item = M.chosen(ctx.choice)
+    local n = value(card, t.seat, item)
+    resources.add(t.seat, what, n)
+    T.log({ done, who = names.who(t.char), item = item, card = card, [what] = n })
+    if after then after(t, item) end
+    death.discard(item)
+    monsters.discard(card)
+  end
+  card_module.extend = {
+    space_options = function(ctx)
+      if not M.lies_here(ctx) then return nil end
+      local out = {}
+      for _, it in ipairs(T.zone("items", ctx.args.seat)) do
+        local n = value(ctx.self, ctx.args.seat, it)
+        if n > 0 then out[#out + 1] = M.option(ctx.self, { offer, card = ctx.self, item = it, [what] = n }, card_module.take, it) end
+      end
+      return out
+    end,
+  }
+  return card_module
 end
 
 -- Once per round, the first lives the holder would lose are not lost

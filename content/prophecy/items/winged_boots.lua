@@ -3,29 +3,5 @@
 -- steps away, either way.
 local T = tabula
 local C = require "items.cards"
-local board = require "rules.board"
-local movement = require "rules.movement"
-local M = {}
 
-function M.fly(ctx)
-  local t = T.var("turn")
-  local card = C.chosen(ctx.choice)
-  movement.done()
-  C.ask_space(t.seat, card, C.within(board.where(t.char), T.get(card, "effect").steps), M.go)
-end
-
-function M.go(ctx)
-  local t = T.var("turn")
-  C.used(t.char, ctx.args.card)
-  movement.put(t.char, ctx.choice, "card")
-end
-
-M.extend = {
-  move_options = function(ctx)
-    local steps = T.get(ctx.self, "effect").steps
-    if not C.mine(ctx) or #C.within(ctx.args.space, steps) == 0 then return nil end
-    return { C.movement_option(ctx.self, { "card.winged_boots.fly", card = ctx.self, steps = steps }, M.fly) }
-  end,
-}
-
-return M
+return C.travel("card.winged_boots.fly", function(card, here) return C.within(here, T.get(card, "effect").steps) end)
