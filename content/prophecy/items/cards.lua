@@ -4,6 +4,7 @@
 -- and asking for a space. Keeps nothing between calls.
 local T = tabula
 local board = require "rules.board"
+local chance = require "rules.chance"
 local death = require "rules.death"
 local monsters = require "rules.monsters"
 local movement = require "rules.movement"
@@ -199,6 +200,46 @@ function M.barter(what, value, offer, done, after)
         if n > 0 then out[#out + 1] = M.option(ctx.self, { offer, card = ctx.self, item = it, [what] = n }, card_module.take, it) end
       end
       return out
+    end,
+  }
+  return card_module
+end
+
+-- An artifact used in its holder's chance phase, once per turn (`used_on`
+-- = the turn's number): every other character on the base board loses
+-- effect[what] lives or magic (`what`; one with no magic is spared). The
+-- Banner of Doom, the Ceremonial Sceptre. Its option replaces the phase's
+-- "draw" answer, so the draw is asked again after it, once the deaths it
+-- may cause are dealt with. `offer` and `done`: the option's and the log's
+-- text keys ({card, n} and {card, who}).
+function M.wave(what, offer, done)
+  local card_module = {}
+  local function victims(holder)
+    local out = {}
+    for _, c in ipairs(board.characters()) do
+      if c ~= holder and board.on_board(board.where(c)) and (what == "lives" or T.get(c, "magic") > 0) then
+        out[#out + 1] = c
+      end
+    end
+    return out
+  end
+  function card_module.use(ctx)
+    local t = T.var("turn")
+    local card = M.chosen(ctx.choice)
+    local n = T.get(card, "effect")[what]
+    T.set(card, "used_on", t.n)
+    T.log({ done, card = card, who = names.who(t.char) })
+    for _, c in ipairs(victims(t.char)) do
+      if what == "lives" then resources.lose_lives(c, n, T.def(card)) else resources.lose_magic(c, n) end
+    end
+    T.schedule(chance.draw)
+  end
+  card_module.extend = {
+    before_chance = function(ctx)
+      if not M.mine(ctx) or T.get(ctx.self, "used_on") == T.var("turn").n or #victims(ctx.args.character) == 0 then
+        return nil
+      end
+      return { M.option(ctx.self, { offer, card = ctx.self, n = T.get(ctx.self, "effect")[what] }, card_module.use) }
     end,
   }
   return card_module
