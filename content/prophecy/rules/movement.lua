@@ -102,32 +102,21 @@ end
 
 local function target(choice) return choice:match(":(.+)$") end
 
-function M.walk(ctx)
-  local t = T.var("turn")
-  M.done()
-  M.put(t.char, target(ctx.choice), "walk")
+-- A move of the kind `how` to the space the option names, its fare paid
+-- (walking has none).
+local function travel(how)
+  return function(ctx)
+    local t = T.var("turn")
+    if how ~= "walk" then resources.pay(t.seat, "gold", M.fare(t.char, how)) end
+    M.done()
+    M.put(t.char, target(ctx.choice), how)
+  end
 end
 
-function M.ride(ctx)
-  local t = T.var("turn")
-  resources.pay(t.seat, "gold", M.fare(t.char, "horse"))
-  M.done()
-  M.put(t.char, target(ctx.choice), "horse")
-end
-
-function M.sail(ctx)
-  local t = T.var("turn")
-  resources.pay(t.seat, "gold", M.fare(t.char, "ship"))
-  M.done()
-  M.put(t.char, target(ctx.choice), "ship")
-end
-
-function M.portal(ctx)
-  local t = T.var("turn")
-  resources.pay(t.seat, "gold", M.fare(t.char, "gate"))
-  M.done()
-  M.put(t.char, target(ctx.choice), "gate")
-end
+M.walk = travel("walk")
+M.ride = travel("horse")
+M.sail = travel("ship")
+M.portal = travel("gate")
 
 function M.stay()
   local t = T.var("turn")
