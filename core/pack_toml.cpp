@@ -1659,6 +1659,14 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
     if (!resolve(folder(e), layers, visiting)) return false;
   }
   for (const auto& layer : layers) merge(layer);
+  // A property that a later layer adds to a kind has its default in the
+  // definitions of the layers below as well (they were read before it).
+  for (auto& [id, e] : out.entities) {
+    auto k = out.kinds.find(e.kind);
+    if (k == out.kinds.end()) continue;
+    for (const auto& spec : k->second.props)
+      if (dict_get(e.props, spec.name).is_nil() && !spec.fallback.is_nil()) dict_set(e.props, spec.name, spec.fallback);
+  }
   // The shared Lua library comes last: a pack's own module of the same name wins.
   const char* env = std::getenv("TABULA_SCRIPTS");
   out.script_dirs.push_back(PackSet::ScriptDir{"scripts", env && *env ? env : TABULA_SCRIPTS_DIR});

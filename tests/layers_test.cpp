@@ -73,6 +73,8 @@ TEST(Layers, ExpansionAddsEntitiesAndKeepsTheBase) {
   EXPECT_EQ(p.entity("lancer")->layer, "layer-exp");
   EXPECT_EQ(prop(p, "lancer", "hp"), 4);
   EXPECT_EQ(prop(p, "page", "damage"), 0);  // the base kind's default fills in
+  EXPECT_EQ(prop(p, "squire", "morale"), 3);  // a property the expansion adds reaches the base's cards
+  EXPECT_EQ(prop(p, "lancer", "morale"), 3);
   EXPECT_EQ(p.entity("knight")->layer, "layer-base");
   EXPECT_EQ(p.flow_root, "game");  // the base flow still runs
 }

@@ -1,0 +1,97 @@
+-- Map Parts (WR §3.4.3, §3.4.4, C-17). A Treasure Map card puts the top
+-- parts of the pile on the wilderness spaces they name, under the
+-- adventures there and visible; an empty pile first takes the discard pile,
+-- shuffled, and with both empty no more are placed (Q-15: as many as
+-- there are). At the end of its turn a character takes the part on its
+-- space if no adventure card lies there (so it beat every monster and used
+-- every opportunity) and it did not sneak past the monsters. A seat's
+-- parts lie face down in its zone `maps`, and so does anything that counts
+-- "exactly like a Map Part" (a Treasure Hunters guardian card): only their
+-- number matters. A character's maps stay with its player when it dies:
+-- they are neither items nor abilities (WR §3.4.4).
+local T = tabula
+local board = require "rules.board"
+local deck = require "rules.deck"
+local names = require "rules.names"
+local options = require "std.options"
+local M = {}
+
+function M.held(seat) return T.count("maps", seat) end
+
+function M.place(n)
+  for _ = 1, n do
+    local part = deck.draw("map_deck", "map_discard")
+    if part == nil then return T.log("island.log.no_maps") end
+    local space = T.get(part, "space")
+    T.move(part, space)
+    T.turn(part, true)
+    T.log({ "island.log.map_placed", space = { "space." .. space } })
+  end
+end
+
+function M.pick_up(seat, char)
+  local t = T.var("turn")
+  local space = board.where(char)
+  if T.get(char, "out") or not board.on_board(space) or (t and t.used.sneaking) then return end
+  if #board.adventures(space) > 0 then return end
+  for _, id in ipairs(board.on_space(space, "map_part")) do
+    T.move(id, "maps", seat)
+    T.turn(id, false)
+    T.log({ "island.log.map_taken", who = names.who(char), n = M.held(seat) })
+  end
+end
+
+local function hand_over(card, from_seat, to_seat)
+  T.move(card, "maps", to_seat)
+  T.turn(card, false)
+  T.log({ "island.log.map_given", from = names.who(board.character(from_seat)),
+          to = names.who(board.character(to_seat)) })
+end
+
+-- The loser of a fight for maps gives the winner one of its maps. When it
+-- holds other cards that count as maps besides Map Parts, it picks one.
+function M.give(loser, winner)
+  local from, to = T.owner(loser), T.owner(winner)
+  local parts, others = {}, {}
+  for _, id in ipairs(T.zone("maps", from)) do
+    if T.kind(id) == "map_part" then parts[#parts + 1] = id else others[#others + 1] = id end
+  end
+  if #others == 0 then
+    if parts[1] then hand_over(parts[1], from, to) end
+    return
+  end
+  local extra = {}
+  if parts[1] then extra[1] = { id = "part", label = "island.give_part" } end
+  options.pick { seat = from, prompt = "island.give_which", entities = others, prefix = "card:", extra = extra,
+                 on_pick = M.given, args = { from = from, to = to, part = parts[1] } }
+end
+
+function M.given(ctx)
+  local card = options.picked(ctx) or ctx.args.part
+  hand_over(card, ctx.args.from, ctx.args.to)
+end
+
+-- Spends n maps of a seat: Map Parts first, to the discard pile; anything
+-- else that counts as a map leaves the game (WR §3.5.4 item 2).
+function M.spend(seat, n)
+  local parts, others = {}, {}
+  for _, id in ipairs(T.zone("maps", seat)) do
+    if T.kind(id) == "map_part" then parts[#parts + 1] = id else others[#others + 1] = id end
+  end
+  for _, id in ipairs(others) do parts[#parts + 1] = id end
+  for i = 1, math.min(n, #parts) do
+    local id = parts[i]
+    if T.kind(id) == "map_part" then
+      T.move(id, "map_discard")
+      T.turn(id, true)
+    else
+      T.move(id, "out")
+    end
+  end
+end
+
+M.on = {
+  turn_ending = function(ctx) M.pick_up(ctx.args.seat, ctx.args.character) end,
+}
+
+return M

@@ -1,0 +1,12 @@
+-- Harbour Rat (D-27): ship voyages cost its holder nothing.
+local C = require "items.cards"
+local M = {}
+
+M.modify = {
+  fare = function(ctx)
+    if ctx.args.how == "ship" and C.holder(ctx.self) == ctx.args.character then return 0 end
+    return ctx.args.amount
+  end,
+}
+
+return M
