@@ -197,16 +197,18 @@ function M.compute(seat, target, rank, reductions, to_magic)
   local immune_unequipped = T.get(target, "immune_unequipped")
   local immune_spells = T.get(target, "immune_spells")
   local immune_edged = T.get(target, "immune_edged")
-  -- steps 1–2: contributions, less what the target is immune to
+  -- steps 1–2: contributions, less what the target is immune to. An
+  -- immunity takes a source's Attack and Magic Attack whatever their origin:
+  -- the Magic Attack it makes of surplus Light too (§5.5, Orc Warlord).
   for _, k in ipairs(ks) do
-    local a, m = k.attack or 0, k.magic or 0
+    local a, m, s = k.attack or 0, k.magic or 0, k.surplus_magic or 0
     local src = k.source
-    if immune_unequipped and C.is_hero(src) and not M.equipped(src) then a, m = 0, 0 end
-    if immune_spells and T.has_tag(src, "spell") then a, m = 0, 0 end
-    if immune_edged and T.has_tag(src, "edged") then a, m = 0, 0 end
-    if immune_magic then m = 0 end
+    if (immune_unequipped and C.is_hero(src) and not M.equipped(src))
+      or (immune_spells and T.has_tag(src, "spell"))
+      or (immune_edged and T.has_tag(src, "edged")) then a, m, s = 0, 0, 0 end
+    if immune_magic then m, s = 0, 0 end
     A, Mg, light = A + a, Mg + m, light + (k.light or 0)
-    per_surplus = per_surplus + (k.surplus_magic or 0)
+    per_surplus = per_surplus + s
     doubled = doubled + (k.double or 0)
   end
   -- step 4: reductions, each on a pool that is at least 1; step 5: clamp.
