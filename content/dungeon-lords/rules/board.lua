@@ -31,6 +31,15 @@ function B.place(colour, action, from)
   end
 end
 
+-- Whether a slot from `from` on is free.
+function B.has_free(action, from)
+  local row = T.var("slots")[action]
+  for i = from, #row do
+    if row[i] == 0 then return true end
+  end
+  return false
+end
+
 -- The order card a lord played for `action` this round.
 function B.card_of(seat, action)
   for _, card in ipairs(T.zone("orders_played", seat)) do

@@ -178,7 +178,13 @@ end
 
 local function place(seat, card, k)
   local action = T.get(card, "action")
-  -- F3: the full game's fee for an order in position 1.
+  if not B.has_free(action, 1) then
+    T.set(card, "minion", true)
+    T.log({ "orders.no_slot", seat = seat, card = card })
+    return
+  end
+  -- F3: the full game's fee for an order in position 1, due only when the
+  -- minion is placed (Q-F3SLOT: no free slot, no fee).
   local fee = T.param("first_order_fee")
   if k == 1 and fee[action] and fee[action] > 0 then
     if T.counter(seat, "gold") < fee[action] then
@@ -190,12 +196,7 @@ local function place(seat, card, k)
     T.log({ "orders.fee", seat = seat, card = card, n = fee[action] })
   end
   local slot = B.place(seat, action, 1)
-  if slot then
-    T.log({ "orders.placed", seat = seat, card = card, slot = slot })
-  else
-    T.set(card, "minion", true)
-    T.log({ "orders.no_slot", seat = seat, card = card })
-  end
+  T.log({ "orders.placed", seat = seat, card = card, slot = slot })
 end
 
 function O.reveal()
