@@ -3,8 +3,9 @@
 -- at the end of the heroes' turn (H4, OQ-35) he heals himself, or (Touch)
 -- an adjacent hero, by the ability's `heal`. Touch's `effect.not_with`
 -- names Virtue: one of the two a turn, so this script offers both and
--- Touch has none of its own. Only a heal that restores a life is offered;
--- when there is one, nobody is asked.
+-- Touch has none of its own. Both are a "may" (ENGINE.md invariant 13):
+-- Kaerdrak's player is asked whenever a heal that restores a life is
+-- possible, and may answer `none` (heal nobody).
 local T = tabula
 local P = require "rules.passives"
 local abilities = require "rules.abilities"
@@ -20,6 +21,7 @@ local function usable(a, kaerdrak)
 end
 
 function M.heal(ctx)
+  if ctx.choice == "none" then return end
   local kaerdrak = T.get(ctx.self, "holder")
   local what, target = tostring(ctx.choice):match("^(%a+):?(%d*)$")
   local ability = ctx.self
@@ -49,9 +51,8 @@ M.on = {
         end
       end
     end
-    if #options == 1 then
-      M.heal { self = ctx.self, choice = options[1].id }
-    elseif #options > 1 then
+    if #options > 0 then
+      options[#options + 1] = { id = "none", label = "passive.no_heal" }
       T.decide { seat = T.owner(kaerdrak), prompt = { "passive.paladin", hero = kaerdrak }, options = options,
                  on_choice = M.heal }
     end
