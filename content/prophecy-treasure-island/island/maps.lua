@@ -2,13 +2,14 @@
 -- parts of the pile on the wilderness spaces they name, under the
 -- adventures there and visible; an empty pile first takes the discard pile,
 -- shuffled, and with both empty no more are placed (Q-15: as many as
--- there are). At the end of its turn a character takes the part on its
+-- there are). At the end of its turn a character may take the part on its
 -- space if no adventure card lies there (so it beat every monster and used
--- every opportunity) and it did not sneak past the monsters. A seat's
--- parts lie face down in its zone `maps`, and so does anything that counts
--- "exactly like a Map Part" (a Treasure Hunters guardian card): only their
--- number matters. A character's maps stay with its player when it dies:
--- they are neither items nor abilities (WR §3.4.4).
+-- every opportunity) and it did not sneak past the monsters: its owner is
+-- asked (the seed's "může"). A seat's parts lie face down in its zone
+-- `maps`, and so does anything that counts "exactly like a Map Part" (a
+-- Treasure Hunters guardian card): only their number matters. A
+-- character's maps stay with its player when it dies: they are neither
+-- items nor abilities (WR §3.4.4).
 local T = tabula
 local board = require "rules.board"
 local deck = require "rules.deck"
@@ -29,12 +30,24 @@ function M.place(n)
   end
 end
 
+-- The seed makes the pickup optional ("Sebrat Část mapy může hráč"): the
+-- owner is asked, since a map held can be fought for (WR §3.4.8).
 function M.pick_up(seat, char)
   local t = T.var("turn")
   local space = board.where(char)
   if T.get(char, "out") or not board.on_board(space) or (t and t.used.sneaking) then return end
   if #board.adventures(space) > 0 then return end
-  for _, id in ipairs(board.on_space(space, "map_part")) do
+  local parts = board.on_space(space, "map_part")
+  if #parts == 0 then return end
+  T.decide { seat = seat, prompt = { "island.pick_up", space = { "space." .. space } },
+             options = { { id = "take", label = "island.take_map" }, { id = "leave", label = "island.leave_map" } },
+             on_choice = M.picked_up, args = { seat = seat, char = char, parts = parts } }
+end
+
+function M.picked_up(ctx)
+  if ctx.choice ~= "take" then return end
+  local seat, char = ctx.args.seat, ctx.args.char
+  for _, id in ipairs(ctx.args.parts) do
     T.move(id, "maps", seat)
     T.turn(id, false)
     T.log({ "island.log.map_taken", who = names.who(char), n = M.held(seat) })
