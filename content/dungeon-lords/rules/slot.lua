@@ -38,13 +38,18 @@ end
 function S.free_imps(seat) return T.counter(seat, "imps") - T.counter(seat, "busy_imps") end
 function S.put_to_work(seat, n) T.add_counter(seat, "busy_imps", n) end
 
--- Spying (§4.4 Improve Reputation, Q-SPY): the lord looks at one of this
--- year's combat cards he has not seen yet, the one he picks (nobody is
--- asked when one is left); their order never changes. Everyone sees which
--- card he looks at, only he what it is.
+-- Spying (§4.4 Improve Reputation, Q-SPY): the lord may look at one of
+-- this year's combat cards he has not seen yet, the one he picks, or at
+-- none (a "may": what he knows is public, so knowing may matter); their
+-- order never changes. Everyone sees which card he looks at, only he what
+-- it is.
 function S.spied(ctx)
   local seat = ctx.args.seat
-  local n = ctx.args.n or tonumber(tostring(ctx.choice):match("^spy(%d+)$"))
+  if ctx.choice == "no-spy" then
+    T.log({ "actions.not_spied", seat = seat })
+    return
+  end
+  local n = tonumber(tostring(ctx.choice):match("^spy(%d+)$"))
   local card = T.zone("combat_deck")[n]
   T.reveal(card, seat)
   T.log({ "actions.spied", seat = seat, n = n })
@@ -56,11 +61,9 @@ local function spy(seat)
   for i, card in ipairs(T.zone("combat_deck")) do
     if not T.known(card, seat) then unseen[#unseen + 1] = { id = "spy" .. i, n = i, label = { "actions.spy_on", n = i } } end
   end
-  if #unseen == 1 then
-    T.schedule(S.spied, { seat = seat, n = unseen[1].n })
-  elseif #unseen > 1 then
-    T.decide { seat = seat, prompt = "actions.which_spy", options = unseen, on_choice = S.spied, args = { seat = seat } }
-  end
+  if #unseen == 0 then return end
+  unseen[#unseen + 1] = { id = "no-spy", label = "actions.no_spy" }
+  T.decide { seat = seat, prompt = "actions.which_spy", options = unseen, on_choice = S.spied, args = { seat = seat } }
 end
 
 -- The lord uses the slot: he pays, gains and spies as it says.
