@@ -57,9 +57,11 @@ function M.start(f)
   local w_ok = is_char(d) or M.card_value(d, "willpower", f.attacker) >= 0
   T.set_var("fight", f)
   if s_ok and not w_ok then return M.typed("strength") end
+  if w_ok and not s_ok then return M.typed("willpower") end
+  -- Both types are open: forcing willpower is the attacker's choice, even
+  -- when a card makes it free (D-04, D-05); one that cannot pay declares strength.
   local cost = M.force_cost(f.attacker, d)
-  if w_ok and (not s_ok or cost == 0) then return M.typed("willpower") end
-  if T.get(f.attacker, "magic") < cost then return M.typed("strength") end
+  if T.get(f.attacker, "magic") < cost then return M.strength_declared() end
   T.decide { seat = f.seat, prompt = { "combat.type", foe = d },
              options = { { id = "strength", label = "combat.by_strength" },
                          { id = "willpower", label = { "combat.by_willpower", cost = cost } } },
@@ -74,9 +76,18 @@ end
 
 function M.attacker_chose(ctx)
   local f = T.var("fight")
-  if ctx.choice == "willpower" then pay_force(f.attacker, f.defender) end
-  if ctx.choice == "strength" and is_char(f.defender) then
-    -- D-05: the defender may pay to switch a strength fight to willpower.
+  if ctx.choice == "willpower" then
+    pay_force(f.attacker, f.defender)
+    return M.typed("willpower")
+  end
+  M.strength_declared()
+end
+
+-- D-05: against a strength fight, chosen or the only one its attacker can
+-- afford, a defending character may pay to switch to willpower.
+function M.strength_declared()
+  local f = T.var("fight")
+  if is_char(f.defender) then
     local cost = M.force_cost(f.defender, f.attacker)
     if T.get(f.defender, "magic") >= cost then
       return T.decide { seat = T.owner(f.defender), prompt = { "combat.defender_type", foe = f.attacker },
@@ -85,7 +96,7 @@ function M.attacker_chose(ctx)
                         on_choice = M.defender_chose }
     end
   end
-  M.typed(ctx.choice)
+  M.typed("strength")
 end
 
 function M.defender_chose(ctx)
