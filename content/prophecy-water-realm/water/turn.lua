@@ -9,7 +9,7 @@
 -- A step onto a cell resolves it (water/cells.lua); a second step follows
 -- only over an empty cell or a revealed positive card left alone, with no
 -- character there. Stepping off an edge cell leaves the realm: the base
--- turn goes on from the reveal on the entry space chosen (D-35).
+-- turn may go on from the reveal on the entry space chosen (D-35).
 local T = tabula
 local board = require "rules.board"
 local names = require "rules.names"
@@ -152,15 +152,38 @@ function M.attack_again()
   palace.attack(t.char)
 end
 
--- Out of the realm during the turn: the base steps go on from the reveal on
--- the arrival space, with no chance card (D-35).
+-- Out of the realm during the turn, the character "may play on as if it
+-- had just arrived" (§3.3.11 item 6): the base steps go on from the reveal
+-- on the arrival space, with no chance card (D-35). Its owner is asked when
+-- playing on would force something there (a face-down adventure turned up,
+-- a monster fought, a lying artifact taken); otherwise what follows is all
+-- optional, so playing on is never worse. Not when the Gate closes.
+local function forced_on(space)
+  for _, id in ipairs(board.adventures(space)) do
+    if not T.face_up(id) or T.get(id, "type") == "monster" then return true end
+  end
+  return #board.lying_artifacts(space) > 0
+end
+
 function M.exit(char, to)
   realm.leave(char, to)
   local t = turn()
   if t and t.char == char then
     t.moved = true
     t.no_chance = true
+    if not t.over and not T.var("water_closed") and not T.get(char, "out") and forced_on(to) then
+      T.decide { seat = T.owner(char), prompt = { "water.play_on", space = { "space." .. to } },
+                 options = { { id = "play_on", label = "water.play_on_yes" }, { id = "end_turn", label = "water.play_on_end" } },
+                 on_choice = M.played_on, args = { char = char } }
+    end
   end
+end
+
+function M.played_on(ctx)
+  local t = turn()
+  if ctx.choice ~= "end_turn" or t == nil or t.char ~= ctx.args.char then return end
+  t.over = true
+  T.log({ "water.log.turn_ended", who = names.who(t.char) })
 end
 
 -- Thrown out by a current: the owner picks the entry space (Q-26).
