@@ -50,9 +50,9 @@ function S.can_pay(seat, m)
   if T.counter(seat, "food") < T.get(m, "cost_food") or T.counter(seat, "gold") < T.get(m, "cost_gold") then
     return false
   end
-  -- Full game: paying evil beyond the top of the scale is not allowed.
-  return F.practice() or
-    T.counter(seat, "evil") + T.get(m, "cost_evil") <= T.param("evil_max")
+  -- Paying evil (§4.1.4): the first game lets the cube go as far as it
+  -- can; only the full game (F4) forbids a payment past the top.
+  return F.practice() or E.can_pay(seat, T.get(m, "cost_evil"))
 end
 
 function S.pay(seat, m)
