@@ -1,7 +1,9 @@
 -- Quartermaster (§6.4, OQ-46): DUNGEON: draw 3 cards; discard each one that
--- matches (same card) a card already in your hand, and of drawn copies that
--- match nothing there keep one. VILLAGE: discard any number of Heroes (not
--- ones used for an effect), draw 1 card per Hero discarded.
+-- matches (same card) a card already in your hand; of drawn copies that
+-- match nothing there the player may keep one (asked: a Disease drawn
+-- twice is better gone), the others are discarded. VILLAGE: discard any
+-- number of Heroes (not ones used for an effect), draw 1 card per Hero
+-- discarded.
 local T = tabula
 local C = require "rules.cards"
 local E = require "rules.effects"
@@ -26,17 +28,38 @@ function M.extend.effects(ctx)
   } })
 end
 
+local function discard(card, seat)
+  C.discard(card, seat)
+  T.log { "fx_village.discarded", seat = seat, card = card }
+end
+
 function M.supply(ctx)
   local seat = ctx.args.seat
-  local seen = {}
-  for _, c in ipairs(C.party(seat)) do seen[T.def(c)] = true end
+  local held, copies, order = {}, {}, {}
+  for _, c in ipairs(C.party(seat)) do held[T.def(c)] = true end
   for _, c in ipairs(E.draw(ctx, E.n(ctx.self, "draw"))) do
-    if seen[T.def(c)] then
-      C.discard(c, seat)
-      T.log { "fx_village.discarded", seat = seat, card = c }
+    local d = T.def(c)
+    if held[d] then
+      discard(c, seat)
+    elseif copies[d] then
+      discard(c, seat)
+      copies[d].n = copies[d].n + 1
+    else
+      copies[d] = { card = c, n = 1 }
+      order[#order + 1] = d
     end
-    seen[T.def(c)] = true
   end
+  for _, d in ipairs(order) do
+    if copies[d].n > 1 then
+      T.decide { seat = seat, prompt = { "fx_village.keep_copy", card = copies[d].card },
+        options = { { id = "keep", label = "fx_village.keep" }, { id = "discard", label = "fx_village.discard_it" } },
+        on_choice = M.kept, args = { seat = seat, card = copies[d].card } }
+    end
+  end
+end
+
+function M.kept(ctx)
+  if ctx.choice == "discard" then discard(ctx.args.card, ctx.args.seat) end
 end
 
 function M.muster(ctx)
