@@ -2,11 +2,12 @@
 -- character stepping in attacks the greater guardian at once, with no water
 -- card and no underwater penalty (water/rules.lua). It wins the artifact
 -- (and those of a character that died here, Q-21) and a Rainbow Pearl,
--- gets back the lives and magic it lost since it entered (Q-6), leaves
--- for an entry space of its choice and its turn ends. After a
+-- may get back the lives and magic it lost since it entered (Q-6, asked),
+-- leaves for an entry space of its choice and its turn ends. After a
 -- loss (-1 life, D-11) or a draw it stays, pays no bubble while it waits,
 -- and later leaves or attacks again. Once the guardian is beaten, a later
--- arrival takes a Pearl if it has none and returns; its turn ends (Q-10).
+-- arrival takes a Pearl if it has none (and may refill) and returns; its
+-- turn ends (Q-10).
 local T = tabula
 local combat = require "rules.combat"
 local names = require "rules.names"
@@ -34,22 +35,52 @@ end
 -- Entering the palace.
 function M.enter(char)
   if M.guardian() then return M.attack(char) end
-  M.take_pearl(char)
-  M.send_home(char)
+  if M.take_pearl(char) then T.schedule(M.offer_refill, { char = char }) end
+  T.schedule(M.go_home, { char = char })
 end
 
+-- Takes a Pearl if the seat has none and one is left; true if it did. The
+-- seed's later arrival "may take" one (§3.3.14 item 5): taken at once, as
+-- holding a Pearl is never worse (README, "Optional rules").
 function M.take_pearl(char)
   local seat = T.owner(char)
-  if realm.has_pearl(seat) then return end
+  if realm.has_pearl(seat) then return false end
   for _, id in ipairs(T.zone(realm.PALACE)) do
     if T.kind(id) == "pearl" then
       T.move(id, "pearls", seat)
       T.turn(id, true)
       T.log({ "water.log.pearl", who = names.who(char) })
       T.emit("pearl_taken", { character = char, seat = seat })
-      return
+      return true
     end
   end
+  return false
+end
+
+-- The Pearl's refill (§3.3.17, Q-6): "umožňuje ... doplnit", so its owner
+-- is asked whether it takes back the lives and magic lost since it entered
+-- (being wounded can matter: an opportunity only a wounded character uses).
+local function lost(char)
+  return math.max(0, T.get(char, "entry_lives") - T.get(char, "lives")),
+         math.max(0, T.get(char, "entry_magic") - T.get(char, "magic"))
+end
+
+function M.offer_refill(ctx)
+  local char = ctx.args.char
+  if T.get(char, "out") then return end
+  local lives, magic = lost(char)
+  if lives == 0 and magic == 0 then return end
+  T.decide { seat = T.owner(char), prompt = { "water.refill", lives = lives, magic = magic },
+             options = { { id = "refill", label = "water.refill_yes" }, { id = "no_refill", label = "water.refill_no" } },
+             on_choice = M.refilled, args = { char = char } }
+end
+
+function M.refilled(ctx)
+  if ctx.choice ~= "refill" then return end
+  local char = ctx.args.char
+  local lives, magic = lost(char)
+  resources.heal(char, lives, "pearl")
+  resources.restore_magic(char, magic, "pearl")
 end
 
 -- Leaves for an entry space; the turn ends.
@@ -97,10 +128,7 @@ M.on = {
       T.move(g, "out")
       T.set(char, "palace_wait", false)
       M.win_artifacts(char)
-      M.take_pearl(char)
-      -- Q-6: the lives and magic lost since the character entered come back.
-      resources.heal(char, math.max(0, T.get(char, "entry_lives") - T.get(char, "lives")), "pearl")
-      resources.restore_magic(char, math.max(0, T.get(char, "entry_magic") - T.get(char, "magic")), "pearl")
+      if M.take_pearl(char) then T.schedule(M.offer_refill, { char = char }) end
       T.emit("palace_won", { character = char, card = g })
       return T.schedule(M.go_home, { char = char })
     end
