@@ -1,8 +1,9 @@
 -- Zorkal's Sinister Parry (components §4 Z-A5, dorn.md §4.14): from his
--- level 2, once a turn, he cancels up to `effect.cancels` hero attacks
--- aimed at him; spells cannot be parried (`effect.not_spells`). Used on
--- the first attack it may stop: each hero attack on him deals one wound,
--- so waiting would gain the Lord nothing.
+-- level 2, once a turn, he may cancel up to `effect.cancels` hero attacks
+-- aimed at him; spells cannot be parried (`effect.not_spells`). It answers
+-- 1 for a hit it could still stop; rules/hero_combat.lua asks the Lord, and
+-- only his `decided` cancel spends the parry (he may keep it for a later,
+-- harder blow of the turn).
 local T = tabula
 local abilities = require "rules.abilities"
 local hero_combat = require "rules.hero_combat"
@@ -15,7 +16,7 @@ M.modify = {
     local effect = T.def_get(T.def(a), "effect")
     if effect.not_spells and args.how ~= "attack" then return args.amount end
     if hero_combat.uses(a) >= effect.cancels then return args.amount end
-    hero_combat.use(a)
+    if args.decided then hero_combat.use(a) end
     return 1
   end,
 }

@@ -2,8 +2,11 @@
 -- of type `effect.monster` (zombies) blocks up to `effect.blocks_per_zombie`
 -- attacks a heroes' turn. Only attacks (how = "attack"): spells, items and
 -- cards are not blocked. The H3 pipeline asks `attack_cancelled` before a
--- hero's attack hits; the block is always taken (it can only help the
--- Lord). The record: `data.used`, a list of {zombie, turn, n}.
+-- hero's attack hits: 1 when the zombie could still block it. The block is
+-- a "may" of the Lord: rules/hero_combat.lua asks him, and only his
+-- `decided` block is counted (which blow is blocked decides who kills the
+-- zombie and takes its token, §5.2). The record: `data.used`, a list of
+-- {zombie, turn, n}.
 local T = tabula
 local effects = require "rules.effects"
 local rituals = require "rules.rituals"
@@ -25,12 +28,12 @@ M.modify = {
           u.turn, u.n = turn, 0
         end
         if u.n >= e.blocks_per_zombie then return nil end
-        u.n = u.n + 1
+        if a.decided then u.n = u.n + 1 end
         return 1
       end
     end
     if e.blocks_per_zombie < 1 then return nil end
-    d.used[#d.used + 1] = { zombie = a.target, turn = turn, n = 1 }
+    if a.decided then d.used[#d.used + 1] = { zombie = a.target, turn = turn, n = 1 } end
     return 1
   end,
 }

@@ -151,17 +151,45 @@ function M.attack_options(hero)
   return out
 end
 
--- One hit of an attack or spell on an enemy: the defences that cancel a
--- hero's attack answer `attack_cancelled` first (the ghost, Sinister
--- Parry, Zombie Frenzy); then the wound. Returns the lives lost.
+-- One hit of an attack or spell on an enemy. The defences that may cancel
+-- a hero's attack (the ghost, Sinister Parry, Zombie Frenzy) answer the
+-- channel `attack_cancelled` with 1 when they could stop this hit; each is
+-- a "may" of the Lord (ENGINE.md invariant 13), and which blow is stopped
+-- decides who lands the killing wound and takes the token (§5.2 step 6),
+-- so the Lord is asked (`ask_cancel`) and nothing is spent until he
+-- cancels. A hit no defence may stop wounds at once. Returns the lives
+-- lost now (0 for a hit that waits for the Lord's answer).
 function M.hit(hero, a, target, n)
-  local how = M.how(a)
-  local args = { attacker = hero, target = target, how = how, ability = a }
+  local args = { attacker = hero, target = target, how = M.how(a), ability = a, wounds = n }
   if T.modify("attack_cancelled", 0, args) > 0 then
-    T.log { "h3.cancelled", target = target, ability = a }
+    T.schedule(M.ask_cancel, args)
     return 0
   end
-  return wounds.deal(target, n, { by = hero, how = how, card = a })
+  return wounds.deal(target, n, { by = hero, how = args.how, card = a })
+end
+
+-- The Lord's question for one hit a defence could stop: cancel it, or let
+-- it through.
+function M.ask_cancel(ctx)
+  local args = ctx.args
+  if not board.on_board(args.target) then return end
+  T.decide { seat = 1, prompt = { "h3.cancel_prompt", attacker = args.attacker, target = args.target, ability = args.ability },
+             options = { { id = "cancel", label = { "h3.cancel", target = args.target } },
+                         { id = "through", label = "h3.through" } },
+             on_choice = M.cancel_chosen, args = args }
+end
+
+-- The answer: `cancel` asks the channel again with `decided = true`, so the
+-- defence that stops the hit spends its use; `through` deals the wound.
+function M.cancel_chosen(ctx)
+  local args = ctx.args
+  if ctx.choice == "cancel" then
+    T.modify("attack_cancelled", 0, { attacker = args.attacker, target = args.target, how = args.how,
+                                      ability = args.ability, decided = true })
+    T.log { "h3.cancelled", target = args.target, ability = args.ability }
+  else
+    wounds.deal(args.target, args.wounds, { by = args.attacker, how = args.how, card = args.ability })
+  end
 end
 
 -- The wounds one hit of `a` deals.
