@@ -84,22 +84,32 @@ function M.given(ctx)
   hand_over(card, ctx.args.from, ctx.args.to)
 end
 
--- Spends n maps of a seat: Map Parts first, to the discard pile; anything
--- else that counts as a map leaves the game (WR §3.5.4 item 2).
-function M.spend(seat, n)
+-- The ways a seat can pay n maps: how many of its other cards that count
+-- as maps (Treasure Hunters' guardian cards) go with the Map Parts, from
+-- the fewest possible to the most.
+function M.mixes(seat, n)
+  local parts, others = 0, 0
+  for _, id in ipairs(T.zone("maps", seat)) do
+    if T.kind(id) == "map_part" then parts = parts + 1 else others = others + 1 end
+  end
+  local out = {}
+  for k = math.max(0, n - parts), math.min(n, others) do out[#out + 1] = k end
+  return out
+end
+
+-- Spends n maps of a seat, k of them other cards that count as maps, which
+-- leave the game (WR §3.5.4 item 2); the Map Parts go to the discard pile.
+-- Which kind is spent is the seat's choice (island/treasures.lua asks): a
+-- Map Part spent can come back into play, a guardian card cannot.
+function M.spend(seat, n, k)
   local parts, others = {}, {}
   for _, id in ipairs(T.zone("maps", seat)) do
     if T.kind(id) == "map_part" then parts[#parts + 1] = id else others[#others + 1] = id end
   end
-  for _, id in ipairs(others) do parts[#parts + 1] = id end
-  for i = 1, math.min(n, #parts) do
-    local id = parts[i]
-    if T.kind(id) == "map_part" then
-      T.move(id, "map_discard")
-      T.turn(id, true)
-    else
-      T.move(id, "out")
-    end
+  for i = 1, math.min(k, #others) do T.move(others[i], "out") end
+  for i = 1, math.min(n - k, #parts) do
+    T.move(parts[i], "map_discard")
+    T.turn(parts[i], true)
   end
 end
 

@@ -3,7 +3,8 @@
 -- only those can be dug up. Digging is the island's option of the space
 -- phase, which comes after the fight with another character (WR §4.2 step
 -- 7, TV-70): the character picks one shown treasure whose maps it can pay,
--- spends that many maps and takes the treasure into its items; the other
+-- spends that many maps (which ones, when it also holds guardian cards, it
+-- chooses) and takes the treasure into its items; the other
 -- shown one goes under the pile and the next ones are turned up, as many as
 -- there are (Q-16; `treasure_refill` false: the others stay, Treasure
 -- Hunters). At most `digs_per_turn` digs a turn (Q-17). The event
@@ -41,12 +42,30 @@ local function affordable(seat)
   return out
 end
 
+-- A seat holding both Map Parts and guardian cards (Treasure Hunters)
+-- chooses how many of each it spends, when more than one mix pays.
 function M.dig(ctx)
   local t = T.var("turn")
   local card = options.entity(affordable(t.seat), "dig:", ctx.choice)
   local cost = T.get(card, "maps")
   t.used.digs = (t.used.digs or 0) + 1
-  maps.spend(t.seat, cost)
+  local mixes = maps.mixes(t.seat, cost)
+  if #mixes > 1 then
+    local opts = {}
+    for _, k in ipairs(mixes) do
+      opts[#opts + 1] = { id = "others:" .. k, label = { "island.spend_mix", others = k, parts = cost - k } }
+    end
+    return T.decide { seat = t.seat, prompt = { "island.spend_which", n = cost }, options = opts,
+                      on_choice = M.dug, args = { card = card } }
+  end
+  M.dug({ choice = "others:" .. mixes[1], args = { card = card } })
+end
+
+function M.dug(ctx)
+  local t = T.var("turn")
+  local card = ctx.args.card
+  local cost = T.get(card, "maps")
+  maps.spend(t.seat, cost, math.tointeger(tonumber(tostring(ctx.choice):match("^others:(%d+)$"))))
   T.move(card, "items", t.seat)
   T.turn(card, true)
   T.log({ "island.log.dug", who = names.who(t.char), card = card, n = cost })
