@@ -1,8 +1,10 @@
 -- "Each other player discards ...": the other seats in turn, from the next
 -- one around the table, each pick the card from their hand; a player who
 -- has no such card shows his hand (Chulian Scavenger and Looter: a Weapon;
--- Half-Orc Marauder and Dervish: any 1 card). Belzur Bishop's REACTION is
--- not offered here (§4.9: the rules have no reaction window yet).
+-- Half-Orc Marauder and Dervish: any 1 card). Belzur Bishop's REACTION
+-- (§4.9) answers an effect whose player designates one opponent (Thunder
+-- Ring, rules/reactions.lua target_opponent); "each other player" names
+-- nobody, so it is not offered here (README, "Optional rules").
 local T = tabula
 local C = require "rules.cards"
 local E = require "rules.effects"
