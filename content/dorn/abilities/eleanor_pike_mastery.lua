@@ -1,6 +1,7 @@
 -- Eleanor's Pike Mastery (components §3.6): every attack of the monster
--- type `effect.blocks_all_of` (skeletons) on her is blocked, without using
--- her block (L4 asks the channel `auto_block`).
+-- type `effect.blocks_all_of` (skeletons) on her may be blocked without
+-- using her block (L4 asks the channel `auto_block` and offers it as
+-- `free:<k>`).
 local T = tabula
 local abilities = require "rules.abilities"
 local M = {}

@@ -1,6 +1,6 @@
 -- Kaerdrak's Paladin's Aura (components §3.2): every attack on him from
--- `effect.blocks_all_from` or more fields away is blocked, without using
--- his block (L4 asks the channel `auto_block`).
+-- `effect.blocks_all_from` or more fields away may be blocked without using
+-- his block (L4 asks the channel `auto_block` and offers it as `free:<k>`).
 local T = tabula
 local abilities = require "rules.abilities"
 local M = {}

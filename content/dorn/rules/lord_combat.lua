@@ -6,17 +6,17 @@
 --             stops ("done"); a monster's attacks may go to different heroes
 --             (OQ-13)
 --   block     each hero attacked, in entity order, blocks what he chooses,
---             one attack at a time; automatic blocks (Paladin's Aura, Pike
---             Mastery) come first
+--             one attack at a time, among them the blocks a card gives
+--             for nothing (Paladin's Aura, Pike Mastery: "free:<k>")
 --   resolve   every attack not blocked wounds its hero, in the order
 --             declared; a hero already dead takes no more (OQ-20)
 -- The var `l4` holds the phase's state and is cleared at the end:
 --   attackers  {{id, left}}: attacks each attacker still may declare
 --   attacks    {{by, on, block}}: declared attacks; `block` is "" (not
---              blocked), "block" (his own block), "auto" or "hand"
+--              blocked), "block" (his own block), "auto" (a free block)
+--              or "hand"
 --   heroes     the heroes attacked, in entity order (once declared)
 --   asked      how many of them have finished blocking
---   auto       how many of them have had their automatic blocks
 --   spent      {{hero, n}}: blocks each hero has spent this turn
 --   once       entities (abilities) used once this turn
 local T = tabula
@@ -84,7 +84,7 @@ function M.begin()
     end
   end
   T.set_var("l4", { attackers = attackers, attacks = {}, heroes = {}, declared = false,
-                    asked = 0, auto = 0, spent = {}, once = {} })
+                    asked = 0, spent = {}, once = {} })
 end
 
 -- Declaration ---------------------------------------------------------------
@@ -204,25 +204,29 @@ function M.blocks_done()
   return s.declared and s.asked >= #s.heroes
 end
 
--- Attacks a card lets the hero block for nothing answer the channel
--- `auto_block` {attacker, target, distance} with 1.
-local function auto_blocks(hero)
+-- The open attacks a card lets the hero block for nothing: those the
+-- channel `auto_block` {attacker, target, distance} answers with 1. The
+-- cards say he "may" block them (components §3.2, §3.6), and a free block
+-- is not always best (an attack left open may be Ragnar's to stop with
+-- Protecting Hand and riposte), so each is an option of his decision.
+local function free_blocks(hero)
+  local out = {}
   for _, o in ipairs(M.open_attacks(hero)) do
     local d = reach.distance(o.from, board.field(hero)) or 0
-    if T.modify("auto_block", 0, { attacker = o.by, target = hero, distance = d }) > 0 then
-      M.block_with(o.k, hero, "auto")
-    end
+    if T.modify("auto_block", 0, { attacker = o.by, target = hero, distance = d }) > 0 then out[#out + 1] = o end
   end
+  return out
 end
 
 function M.block()
   local s = state()
   local hero = s.heroes[s.asked + 1]
-  if s.auto <= s.asked then
-    s.auto = s.asked + 1
-    auto_blocks(hero)
-  end
   local options = {}
+  if M.on_board(hero) then
+    for _, o in ipairs(free_blocks(hero)) do
+      options[#options + 1] = { id = "free:" .. o.k, label = { "l4.free_block", attacker = o.by } }
+    end
+  end
   if M.on_board(hero) and M.blocks_left(hero) > 0 then
     for _, o in ipairs(M.open_attacks(hero)) do
       options[#options + 1] = { id = "block:" .. o.k, label = { "l4.block", attacker = o.by } }
@@ -248,8 +252,8 @@ function M.blocked_one(ctx)
     s.asked = s.asked + 1
     return
   end
-  local k = math.tointeger(tonumber(ctx.choice:match("^block:(%d+)$")))
-  M.block_with(k, ctx.args.hero, "block")
+  local how, k = ctx.choice:match("^(%a+):(%d+)$")
+  M.block_with(math.tointeger(tonumber(k)), ctx.args.hero, how == "free" and "auto" or "block")
 end
 
 -- Resolution ----------------------------------------------------------------
