@@ -66,7 +66,8 @@ end
 -- random direction: a die read on the compass rose (D-32; the channel
 -- `choose_current` {character} above 0: it chooses). Only the landing cell
 -- counts (Q-9): off the board, it leaves the realm; on another negative card
--- or a face-down one, it is resolved as entered; elsewhere it stops.
+-- or a face-down one, it is resolved as entered; on a revealed positive
+-- card, its use is offered (Q-9 b); elsewhere it stops.
 local DIRS = { east = { 1, 0 }, west = { -1, 0 }, north = { 0, 1 }, south = { 0, -1 } }
 
 function M.push(char, n)
@@ -91,11 +92,12 @@ function M.pushed(ctx)
   if to == nil then return M.thrown_out(char) end
   T.move(char, to)
   no_second_step()
-  local lands = false
-  for _, c in ipairs(realm.cards(to)) do
-    if realm.negative(c) or not T.face_up(c) then lands = true end
+  local cards = realm.cards(to)
+  for _, c in ipairs(cards) do
+    if realm.negative(c) or not T.face_up(c) then return M.enter(char, to) end
   end
-  if lands then M.enter(char, to) end
+  -- Q-9 (b): a revealed positive card where it lands may be used (asked).
+  if cards[1] then return M.positive(char, cards[1]) end
 end
 
 -- Off the board by a current: back on the base board, where the turn goes
