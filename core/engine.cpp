@@ -619,10 +619,15 @@ void Engine::shuffle_zone(State& s, int zone) {
   auto& items = s.zones.at(zone).items;
   if (!s.revealed.empty())
     for (EntityId id : items) s.forget_reveals(id);
-  for (size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[random_below(s, i)]);
+  if (forced_ && forced_->shuffle(s, zone, items)) return;
+  for (size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[s.rng.below(i)]);
 }
 
-uint64_t Engine::random_below(State& s, uint64_t n) { return s.rng.below(n); }
+uint64_t Engine::random_below(State& s, uint64_t n) {
+  uint64_t v;
+  if (forced_ && forced_->random(n, v)) return v;
+  return s.rng.below(n);
+}
 
 void Engine::log(State& s, TextRef text, int seat) {
   if (quiet()) return;

@@ -75,6 +75,19 @@ struct FlowPathError : KernelError {
 // Where a run may pause between flow steps (Engine::pause_at).
 enum class FlowEdge : uint8_t { Entered, Finished };
 
+// Chance that a test fixes in advance (Engine::force_chance; scenario files'
+// `shuffle` and `random` steps). Either answer may throw KernelError when
+// the test's order does not fit what the game draws.
+struct ForcedChance {
+  virtual ~ForcedChance() = default;
+  // A draw from [0, n) that a script asks for (tabula.random): true with
+  // `out` set to use a forced value, false to draw from the RNG.
+  virtual bool random(uint64_t n, uint64_t& out) = 0;
+  // Zone `zone` is about to be shuffled: true when `items` has been put in
+  // the forced order (no draw is made), false to shuffle as usual.
+  virtual bool shuffle(const State& s, int zone, std::vector<EntityId>& items) = 0;
+};
+
 struct DamageResult {
   int64_t dealt = 0;
   int64_t prevented = 0;
@@ -119,6 +132,9 @@ class Engine {
   // tabula.emit or the kernel's own) is appended to `out`, listened to or
   // not; null stops recording.
   void record_events(std::vector<std::string>* out) { events_out_ = out; }
+  // A hook for tests: shuffles and scripts' random draws ask `chance` first
+  // (null: never). Unused, it costs a pointer's test per draw and shuffle.
+  void force_chance(ForcedChance* chance) { forced_ = chance; }
 
   // The open decisions: one per seat that must choose now (several at once
   // for simultaneous choices).
@@ -319,6 +335,7 @@ class Engine {
   FlowEdge pause_edge_ = FlowEdge::Entered;
   bool pause_hit_ = false, paused_ = false;
   std::vector<std::string>* events_out_ = nullptr;
+  ForcedChance* forced_ = nullptr;
 };
 
 }  // namespace tabula

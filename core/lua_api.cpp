@@ -422,8 +422,10 @@ int l_count(lua_State* L) {
 
 int l_shuffle(lua_State* L) {
   int z = zone_arg(L, 1, 2);
-  engine(L).shuffle_zone(state(L), z);
-  return 0;
+  return guarded(L, [&] {  // a test's forced order may not fit (Engine::force_chance)
+    engine(L).shuffle_zone(state(L), z);
+    return 0;
+  });
 }
 
 // --- seats, variables, parameters ------------------------------------------------
@@ -520,8 +522,10 @@ int l_current_seat(lua_State* L) {
 int l_random(lua_State* L) {
   lua_Integer n = luaL_checkinteger(L, 1);
   if (n < 1) return luaL_error(L, "random(n) needs n >= 1");
-  lua_pushinteger(L, static_cast<lua_Integer>(engine(L).random_below(state(L), static_cast<uint64_t>(n))) + 1);
-  return 1;
+  return guarded(L, [&] {  // a test's forced draw may not fit (Engine::force_chance)
+    lua_pushinteger(L, static_cast<lua_Integer>(engine(L).random_below(state(L), static_cast<uint64_t>(n))) + 1);
+    return 1;
+  });
 }
 
 // --- decisions, scheduling, events ---------------------------------------------------

@@ -14,8 +14,11 @@
 
 #include "core/engine.h"
 #include "core/kernel_error.h"
+#include "core/scenario_chance.h"
 #include "core/scenario_defs.h"
 #include "core/scenario_read.h"
+#include "core/scenario_runner.h"
+#include "core/suggest.h"
 #include "core/state_json.h"
 #include "core/subset.h"
 #include "core/toml_guard.h"
@@ -52,13 +55,6 @@ int seat_number(const toml::node& n, const std::string& key, size_t seats) {
   return static_cast<int>(v) - 1;
 }
 
-// A whole number from 0 written in a name ("seat2", "knight#3"), or -1.
-int64_t number_in(std::string_view digits) {
-  int64_t v = -1;
-  auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-  return ec == std::errc() && p == digits.data() + digits.size() ? v : -1;
-}
-
 // A key of `t`, if present, must hold a value of this TOML type.
 void want(const toml::table& t, const char* key, toml::node_type type, const char* what, const std::string& prefix) {
   const toml::node* n = t.get(key);
@@ -66,174 +62,40 @@ void want(const toml::table& t, const char* key, toml::node_type type, const cha
     throw std::runtime_error(at(*n) + ": " + prefix + key + " must be " + what);
 }
 
-struct Runner {
-  explicit Runner(ScenarioResult& result) : r(result) {}
-  ScenarioResult& r;
-  Engine* engine = nullptr;
-  State state;
-  std::map<std::string, EntityId> aliases;
-  // Text keys of the lines logged and names of the events emitted, all
-  // along; a step's expect sees those from `*_mark` on (since the step
-  // before), the final [expect] all of them.
-  std::vector<std::string> log_keys, events;
-  size_t log_mark = 0, event_mark = 0;
-  bool paused = false;  // the flow stopped at a run_until, not at a decision
-
-  // What the last start, choice or resume logged, for -v and log.keys.
-  void take_journal() {
-    for (const auto& l : state.journal) {
-      r.journal.push_back(engine->render(state, l.text));
-      if (!l.text.empty()) log_keys.push_back(engine->packs().texts[l.text.key].key);
+// A list of strings under `key` (none: empty).
+std::vector<std::string> strings(const toml::table& t, const char* key) {
+  std::vector<std::string> out;
+  if (const toml::array* a = t[key].as_array())
+    for (const auto& x : *a) {
+      if (!x.is_string()) throw std::runtime_error(at(x) + ": scenario." + key + " lists strings");
+      out.push_back(*x.value<std::string>());
     }
+  return out;
+}
+
+// [params]: the game's parameters for this scenario only. Each must be one
+// the packs declare, with a value of the same type; it is then no longer
+// provisional.
+void set_params(PackSet& packs, const toml::table& params) {
+  for (auto&& [k, v] : params) {
+    const std::string name(k.str());
+    auto it = packs.params.find(name);
+    if (it == packs.params.end()) {
+      std::vector<std::string> known;
+      for (const auto& [id, _] : packs.params) known.push_back(id);
+      throw std::runtime_error(at(v) + ": params." + name + ": the packs declare no parameter '" + name + "'" +
+                               suggestion(name, known));
+    }
+    Value value = to_value(v);
+    const Value& was = it->second.value;
+    if (value.kind() != was.kind() && !was.is_nil())
+      throw std::runtime_error(at(v) + ": params." + name + ": expected a value like " + was.to_string() + ", found " +
+                               value.to_string());
+    it->second.value = std::move(value);
+    it->second.provisional = false;
+    it->second.layer = "scenario";
   }
-
-  void fail(std::string msg) {
-    r.ok = false;
-    r.failures.push_back(std::move(msg));
-  }
-
-  std::string entity_label(EntityId id) const {
-    for (const auto& [a, e] : aliases)
-      if (e == id) return a;
-    return engine->def_name(state, id);
-  }
-
-  // An alias from [[create]] or the id of a definition with exactly one entity.
-  bool find_entity(const std::string& name, EntityId& out, std::string& why) const {
-    if (auto it = aliases.find(name); it != aliases.end()) {
-      out = it->second;
-      return true;
-    }
-    // "def#n": the n-th entity of a definition, in creation order.
-    if (auto hash = name.find('#'); hash != std::string::npos) {
-      std::string def = name.substr(0, hash);
-      const int32_t def_id = engine->packs().def_id(def);
-      const int64_t want = number_in(std::string_view(name).substr(hash + 1));
-      int64_t seen = 0;
-      for (size_t i = 0; i < state.entities.size(); ++i)
-        if (def_id >= 0 && state.entities[i].def == def_id && ++seen == want) return out = static_cast<EntityId>(i), true;
-      why = "there is no entity '" + name + "' (" + std::to_string(seen) + " of '" + def + "')";
-      return false;
-    }
-    int found = 0;
-    const int32_t def_id = engine->packs().def_id(name);
-    for (size_t i = 0; i < state.entities.size(); ++i)
-      if (def_id >= 0 && state.entities[i].def == def_id) out = static_cast<EntityId>(i), ++found;
-    if (found == 1) return true;
-    why = found == 0 ? "no entity or alias '" + name + "'" : "'" + name + "' names " + std::to_string(found) +
-                                                                  " entities; give them aliases";
-    return false;
-  }
-
-  // "zone" or "zone@seat" with seat counted from 1
-  int zone_from(const std::string& spec, std::string& why) const {
-    int z = engine->zone_index(state, spec);
-    if (z < 0) why = "no zone '" + spec + "' (a per-seat zone needs its seat from 1: zone@1)";
-    return z;
-  }
-
-  std::string zone_name(int z) const { return engine->zone_name(state, z); }
-
-  // The actual value for an assertion key; false (with why) when the key means nothing.
-  bool actual(const std::string& key, Value& out, std::string& why) const {
-    auto dot = key.find('.');
-    std::string subject = key.substr(0, dot);
-    std::string field = dot == std::string::npos ? "" : key.substr(dot + 1);
-    if (subject == "game") {
-      if (field == "over") return out = Value(state.over), true;
-      if (field == "result") return out = state.result, true;
-      if (field == "start_seat") return out = Value(int64_t{state.start_seat + 1}), true;
-      why = "game has over, result, start_seat";
-      return false;
-    }
-    if (subject == "var") return out = state.var(field), true;
-    if (key == "log.keys" || key == "log.all" || key == "events" || key == "events.all") {
-      const bool log = subject == "log";
-      const auto& all = log ? log_keys : events;
-      List l;
-      for (size_t i = final_check ? 0 : (log ? log_mark : event_mark); i < all.size(); ++i) l.push_back(Value(all[i]));
-      return out = Value::list(std::move(l)), true;
-    }
-    if (subject == "zone" || subject == "count") {
-      int z = zone_from(field, why);
-      if (z < 0) return false;
-      if (subject == "count") return out = Value(static_cast<int64_t>(state.zones[z].items.size())), true;
-      List l;
-      for (EntityId id : state.zones[z].items) l.push_back(Value(entity_label(id)));
-      return out = Value::list(std::move(l)), true;
-    }
-    if (subject == "decision") {
-      const Decision* d = state.pending.empty() ? nullptr : &state.pending.front();
-      if (field == "seat") return out = d ? Value(int64_t{d->seat + 1}) : Value(), true;
-      if (field == "prompt") return out = d ? Value(engine->prompt(state, *d)) : Value(), true;
-      if (field == "options") {
-        List l;
-        if (d)
-          for (const auto& o : d->options) l.push_back(Value(o.id));
-        return out = Value::list(std::move(l)), true;
-      }
-      if (field == "pick") {  // [min, max] of a subset decision
-        if (!d || !d->subset()) return out = Value(), true;
-        return out = Value::list({Value(int64_t{d->pick_min}), Value(int64_t{d->most()})}), true;
-      }
-      why = "decision has seat, prompt, options, pick";
-      return false;
-    }
-    if (subject.rfind("seat", 0) == 0 && subject.size() > 4 && std::isdigit(static_cast<unsigned char>(subject[4]))) {
-      const int64_t seat = number_in(std::string_view(subject).substr(4)) - 1;
-      if (seat < 0 || seat >= static_cast<int64_t>(state.seats.size())) {
-        why = "no " + subject;
-        return false;
-      }
-      return out = dict_get(state.seats[seat].counters, field), true;
-    }
-    EntityId id;
-    if (!find_entity(subject, id, why)) return false;
-    const Entity& e = state.entities[id];
-    if (field == "zone") return out = e.zone < 0 ? Value() : Value(engine->packs().zones[state.zones[e.zone].def].id), true;
-    if (field == "where") return out = e.zone < 0 ? Value() : Value(zone_name(e.zone)), true;
-    if (field == "face_up") return out = Value(e.face_up), true;
-    if (field == "owner") return out = e.owner < 0 ? Value() : Value(int64_t{e.owner + 1}), true;
-    return out = engine->prop(state, id, field), true;
-  }
-
-  bool final_check = false;  // the final [expect]: logs and events since the start
-
-  // "log.keys" and "events" hold when the expected names occur in the
-  // actual list in this order, others between them allowed.
-  static bool in_order(const Value& want, const Value& got) {
-    if (!want.is_list()) return false;
-    size_t i = 0;
-    for (const Value& g : got.items())
-      if (i < want.items().size() && want.items()[i] == g) ++i;
-    return i == want.items().size();
-  }
-
-  void check(const toml::table& expect, const std::string& where) {
-    for (auto&& [k, v] : expect) {
-      std::string key(k.str());
-      Value want = to_value(v), got;
-      std::string why;
-      ++r.checks;
-      if (!actual(key, got, why)) {
-        fail(where + ": " + key + ": " + why);
-        continue;
-      }
-      // An integer expectation against a missing number reads it as 0.
-      if (want.is_int() && got.is_nil()) got = Value(int64_t{0});
-      if (want.is_bool() && got.is_nil()) got = Value(false);
-      if (key == "log.keys" || key == "events") {
-        if (!want.is_list() || want.items().empty())
-          fail(where + ": " + key + ": give a non-empty list (" + (key == "events" ? "events.all" : "log.all") +
-               " = [] says that nothing was)");
-        else if (!in_order(want, got))
-          fail(where + ": " + key + ": expected " + want.to_string() + " in this order, actual " + got.to_string());
-        continue;
-      }
-      if (!(want == got)) fail(where + ": " + key + ": expected " + want.to_string() + ", actual " + got.to_string());
-    }
-  }
-};
+}
 
 }  // namespace
 
@@ -241,7 +103,9 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
                             const std::vector<std::string>& search) {
   ScenarioResult r;
   r.name = path;
-  Runner run(r);
+  std::unique_ptr<Engine> engine;  // outlives the runner, whose screen draws with it
+  scenario_detail::Runner run(r);
+  ScenarioChance chance(run);
   try {
     std::ifstream in(path, std::ios::binary);
     std::stringstream text;
@@ -253,32 +117,52 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     toml::table doc = toml::parse(text.str(), path);
     const toml::table* sc = doc["scenario"].as_table();
     if (!sc) throw std::runtime_error(path + ": missing [scenario] table");
-    only_keys(doc, {"scenario", "defs", "create", "counters", "vars", "start", "step", "expect"}, "");
-    only_keys(*sc, {"name", "spec", "pack", "seats", "seed", "options", "finish"}, "scenario.");
+    only_keys(doc, {"scenario", "defs", "params", "create", "counters", "vars", "start", "step", "expect"}, "");
+    only_keys(*sc, {"name", "spec", "pack", "with", "packs", "seats", "seed", "options", "finish"}, "scenario.");
     for (const char* k : {"name", "spec", "pack", "finish"}) want(*sc, k, toml::node_type::string, "a string", "scenario.");
     for (const char* k : {"seats", "seed"}) want(*sc, k, toml::node_type::integer, "an integer", "scenario.");
     want(*sc, "options", toml::node_type::table, "a table", "scenario.");
+    for (const char* k : {"with", "packs"}) want(*sc, k, toml::node_type::array, "a list of strings", "scenario.");
     r.name = (*sc)["name"].value<std::string>().value_or(path);
     r.spec = sc->get("spec") ? sc->get("spec")->value<std::string>().value_or("") : "";
     std::string pack = (*sc)["pack"].value<std::string>().value_or("");
     if (pack.empty()) throw std::runtime_error(path + ": scenario.pack is required");
-    // The pack: a folder relative to this file, else a pack id on the search
-    // path, then in the content folder; the layers it builds on are found
-    // the same way (a mod's scenario finds the shipped game it extends).
-    std::vector<std::string> places = search;
+    // The pack and the layers of `with`: each a folder relative to this
+    // file, else a pack id on the search path (the scenario's `packs`, then
+    // the caller's), then in the content folder; the layers they build on
+    // are found the same way (a mod's scenario finds the shipped game).
+    const fs::path here = fs::path(path).parent_path();
+    std::vector<std::string> places;
+    for (const std::string& dir : strings(*sc, "packs")) places.push_back((here / dir).string());
+    places.insert(places.end(), search.begin(), search.end());
     places.push_back(content_dir);
-    fs::path pack_dir = fs::path(path).parent_path() / pack;
-    for (size_t i = 0; i < places.size() && !fs::exists(pack_dir / "pack.toml"); ++i)
-      pack_dir = fs::path(places[i]) / pack;
-    LoadResult lr = load_pack(pack_dir.string(), {}, places);
+    auto find_pack = [&](const std::string& id) {
+      fs::path dir = here / id;
+      for (size_t i = 0; i < places.size() && !fs::exists(dir / "pack.toml"); ++i) dir = fs::path(places[i]) / id;
+      return dir.string();
+    };
+    std::vector<std::string> layers;
+    const toml::array* with = (*sc)["with"].as_array();
+    for (const std::string& id : strings(*sc, "with")) {
+      layers.push_back(find_pack(id));
+      if (!fs::exists(fs::path(layers.back()) / "pack.toml"))
+        throw std::runtime_error(at(*with->get(layers.size() - 1)) + ": scenario.with: no pack '" + id +
+                                 "' here, in scenario.packs or in the content folder");
+    }
+    LoadResult lr = load_pack(find_pack(pack), layers, places);
     if (!lr.ok()) throw std::runtime_error("pack " + pack + " does not load:\n" + lr.report());
     if (const toml::node* defs = doc.get("defs")) {
       if (!defs->is_table()) throw std::runtime_error(at(*defs) + ": defs must be a table: [defs.ID] kind = ...");
-      add_scenario_defs(*lr.packs, *defs->as_table(), fs::path(path).parent_path().string());
+      add_scenario_defs(*lr.packs, *defs->as_table(), here.string());
     }
-    auto engine = std::make_unique<Engine>(std::move(lr.packs));
+    if (const toml::node* params = doc.get("params")) {
+      if (!params->is_table()) throw std::runtime_error(at(*params) + ": params must be a table: [params] name = value");
+      set_params(*lr.packs, *params->as_table());
+    }
+    engine = std::make_unique<Engine>(std::move(lr.packs));
     run.engine = engine.get();
     engine->record_events(&run.events);
+    engine->force_chance(&chance);
     const SeatsDef& range = engine->packs().seats;
     const int64_t seats64 = (*sc)["seats"].value<int64_t>().value_or(range.fallback);
     if (seats64 < range.min || seats64 > range.max)
@@ -392,14 +276,55 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
       edge = when == "entered" ? FlowEdge::Entered : FlowEdge::Finished;
       return index;
     };
-    // A first step that only runs until a node pauses the start itself.
-    const toml::array* steps = doc["step"].as_array();
-    if (steps && !steps->empty())
-      if (const toml::table* first = (*steps)[0].as_table(); first && first->contains("run_until") && !first->contains("choose")) {
-        FlowEdge edge;
-        const int node = pause_target(*first, edge);
-        engine->pause_at(node, edge);
+    // A step's `random` and `shuffle`: chance forced for what runs next.
+    auto force = [&](const toml::table& t, const std::string& where) {
+      if (const toml::node* x = t.get("random")) {
+        const toml::array* a = x->as_array();
+        if (!a || a->empty()) throw std::runtime_error(at(*x) + ": step.random lists the draws to force, e.g. random = [6, 1]");
+        std::vector<int64_t> values;
+        for (const auto& v : *a) {
+          if (!v.is_integer()) throw std::runtime_error(at(v) + ": step.random lists integers (what tabula.random returns, from 1)");
+          values.push_back(*v.value<int64_t>());
+        }
+        chance.add_random(values, where);
       }
+      if (const toml::node* x = t.get("shuffle")) {
+        const toml::table* sh = x->as_table();
+        if (!sh) throw std::runtime_error(at(*x) + ": step.shuffle must be a table: { zone = \"deck\", order = [...] }");
+        only_keys(*sh, {"zone", "order"}, "step.shuffle.");
+        const auto zone = (*sh)["zone"].value<std::string>();
+        const toml::array* order = (*sh)["order"].as_array();
+        if (!zone || !order) throw std::runtime_error(at(*x) + ": step.shuffle needs zone (a string) and order (a list of names)");
+        std::string why;
+        const int z = run.zone_from(*zone, why);
+        if (z < 0) throw std::runtime_error(at(*sh->get("zone")) + ": step.shuffle.zone: " + why);
+        std::vector<std::string> names;
+        for (const auto& o : *order) {
+          if (!o.is_string()) throw std::runtime_error(at(o) + ": step.shuffle.order lists aliases or definition ids");
+          names.push_back(*o.value<std::string>());
+        }
+        chance.add_shuffle(z, std::move(names), where);
+      }
+    };
+    auto chance_only = [](const toml::table& t) {
+      return (t.contains("random") || t.contains("shuffle")) && !t.contains("choose") && !t.contains("run_until");
+    };
+    // Steps that only force chance, at the head of the file, force it for
+    // the start; then a step that only runs until a node pauses the start.
+    const toml::array* steps = doc["step"].as_array();
+    size_t head = 0;  // the steps whose chance the start takes
+    for (; steps && head < steps->size(); ++head) {
+      const toml::table* t = (*steps)[head].as_table();
+      if (!t || !chance_only(*t)) break;
+      force(*t, "step " + std::to_string(head + 1) + " (" + at(*t) + ")");
+    }
+    const toml::table* first = steps && head < steps->size() ? (*steps)[head].as_table() : nullptr;
+    const bool pause_start = first && first->contains("run_until") && !first->contains("choose");
+    if (pause_start) {
+      FlowEdge edge;
+      const int node = pause_target(*first, edge);
+      engine->pause_at(node, edge);
+    }
 
     if (start_path.empty()) {
       engine->start(run.state);
@@ -423,7 +348,8 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         ++n;
         if (!st.is_table()) throw std::runtime_error(at(st) + ": each [[step]] entry must be a table");
         const toml::table& t = *st.as_table();
-        only_keys(t, {"seat", "ask", "choose", "options", "run_until", "when", "expect", "expect_error", "note"}, "step.");
+        only_keys(t, {"seat", "ask", "choose", "options", "run_until", "when", "random", "shuffle", "expect", "expect_error", "note"},
+                  "step.");
         want(t, "seat", toml::node_type::integer, "an integer", "step.");
         for (const char* k : {"ask", "expect_error", "note"}) want(t, k, toml::node_type::string, "a string", "step.");
         want(t, "options", toml::node_type::array, "an array", "step.");
@@ -437,7 +363,8 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
           throw std::runtime_error(at(st) + ": a step with run_until cannot also expect_error");
         FlowEdge edge = FlowEdge::Entered;
         const int stop = until ? pause_target(t, edge) : -1;
-        const bool armed_at_start = n == 1 && until && !choice;  // the start ran with the pause set
+        const bool armed_at_start = pause_start && static_cast<size_t>(n) == head + 1;  // the start ran with the pause set
+        if (static_cast<size_t>(n) > head) force(t, where);
         const size_t events_before = run.events.size();
         if (choice && run.paused) {  // the choice is asked at the next decision: run on to it
           ApplyResult a = engine->resume(run.state);
@@ -528,7 +455,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
           run.paused = false;
         }
         if (const toml::table* e = t["expect"].as_table()) run.check(*e, where);
-        run.log_mark = run.log_keys.size();
+        run.log_mark = run.lines.size();
         run.event_mark = run.events.size();
         r.steps = n;
       }
@@ -537,6 +464,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
       r.journal.push_back(engine->render(run.state, run.state.result_text));
     run.final_check = true;
     if (const toml::table* e = doc["expect"].as_table()) run.check(*e, "final [expect] (" + at(*e) + ")");
+    if (const std::string left = chance.unused(); !left.empty() && r.ok) run.fail(path + ": " + left);
     if (r.checks == 0)
       run.fail(path + ": the scenario checks nothing; give an [expect] table, a step's expect, options or expect_error");
     if (finish == "over" && !run.state.over) {

@@ -1,0 +1,70 @@
+#include "core/scenario_chance.h"
+
+#include <algorithm>
+
+#include "core/kernel_error.h"
+#include "core/scenario_runner.h"
+
+namespace tabula {
+
+void ScenarioChance::add_random(const std::vector<int64_t>& values, const std::string& where) {
+  for (int64_t v : values) draws_.push_back({v, where});
+}
+
+void ScenarioChance::add_shuffle(int zone, std::vector<std::string> order, const std::string& where) {
+  for (const auto& o : orders_)
+    if (o.zone == zone)
+      throw std::runtime_error(where + ": shuffle: the next shuffle of " + run_.engine->zone_name(run_.state, zone) +
+                               " is already forced (" + o.where + ")");
+  orders_.push_back({zone, std::move(order), where});
+}
+
+bool ScenarioChance::random(uint64_t n, uint64_t& out) {
+  if (draws_.empty()) return false;
+  const Draw d = draws_.front();
+  draws_.pop_front();
+  if (d.value < 1 || static_cast<uint64_t>(d.value) > n)
+    throw KernelError("the forced random draw " + std::to_string(d.value) + " (" + d.where + ") is outside 1.." +
+                      std::to_string(n) + ", what the script asked for");
+  out = static_cast<uint64_t>(d.value - 1);
+  return true;
+}
+
+bool ScenarioChance::shuffle(const State& s, int zone, std::vector<EntityId>& items) {
+  auto it = std::find_if(orders_.begin(), orders_.end(), [&](const Order& o) { return o.zone == zone; });
+  if (it == orders_.end()) return false;
+  const Order o = std::move(*it);
+  orders_.erase(it);
+  std::vector<EntityId> rest = items, front;
+  for (const auto& name : o.names) {
+    auto a = run_.aliases.find(name);
+    auto pick = std::find_if(rest.begin(), rest.end(), [&](EntityId id) {
+      return a != run_.aliases.end() ? id == a->second : run_.engine->def_name(s, id) == name;
+    });
+    if (pick == rest.end()) {
+      std::string have;
+      for (EntityId id : rest) have += (have.empty() ? "" : ", ") + run_.entity_label(id);
+      throw KernelError("the forced shuffle of " + run_.engine->zone_name(s, zone) + " (" + o.where + ") names '" + name +
+                        "', and no such entity is left in the zone (left: " + (have.empty() ? "none" : have) + ")");
+    }
+    front.push_back(*pick);
+    rest.erase(pick);
+  }
+  front.insert(front.end(), rest.begin(), rest.end());
+  items = std::move(front);
+  return true;
+}
+
+std::string ScenarioChance::unused() const {
+  std::string out;
+  if (!draws_.empty()) {
+    out += "forced random draws never drawn:";
+    for (const auto& d : draws_) out += " " + std::to_string(d.value) + " (" + d.where + ")";
+  }
+  for (const auto& o : orders_)
+    out += std::string(out.empty() ? "" : "; ") + "zone " + run_.engine->zone_name(run_.state, o.zone) +
+           " was never shuffled (" + o.where + ")";
+  return out;
+}
+
+}  // namespace tabula
