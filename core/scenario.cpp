@@ -455,8 +455,12 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
           run.paused = false;
         }
         if (const toml::table* e = t["expect"].as_table()) run.check(*e, where);
-        run.log_mark = run.lines.size();
-        run.event_mark = run.events.size();
+        // A step that only forces chance and checks nothing leaves what was
+        // logged and emitted to the next step's expect.
+        if (!chance_only(t) || t.contains("expect")) {
+          run.log_mark = run.lines.size();
+          run.event_mark = run.events.size();
+        }
         r.steps = n;
       }
     }

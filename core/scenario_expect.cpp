@@ -91,7 +91,7 @@ bool lacks(const Value& got, const Value& want, bool text) {
   return true;
 }
 
-constexpr const char* kMatchers[] = {"contains", "lacks", "one_of", "not", "equals"};
+constexpr const char* kMatchers[] = {"contains", "lacks", "one_of", "not", "equals", "missing"};
 
 // A table whose keys all name matchers ({ contains = [...], lacks = "x" }):
 // each must hold. Any other table is a value.
@@ -107,6 +107,7 @@ bool is_matcher(const toml::node& v) {
 bool holds(const std::string& m, const Value& want, const Value& got, bool text) {
   if (m == "contains") return contains(got, want, text);
   if (m == "lacks") return lacks(got, want, text);
+  if (m == "missing") return want.is_bool() && got.is_nil() == want.as_bool();
   if (m == "one_of") return want.is_list() && std::any_of(want.items().begin(), want.items().end(), [&](const Value& w) { return w == got; });
   return (want == got) == (m == "equals");
 }
@@ -406,9 +407,6 @@ void Runner::check(const toml::table& expect, const std::string& where) {
       fail(where + ": " + key + ": " + why);
       continue;
     }
-    // An integer expectation against a missing number reads it as 0.
-    if (want.is_int() && got.is_nil()) got = Value(int64_t{0});
-    if (want.is_bool() && got.is_nil()) got = Value(false);
     const bool text = textual(key);
     if (match) {
       for (auto&& [m, x] : *v.as_table()) {
@@ -418,6 +416,9 @@ void Runner::check(const toml::table& expect, const std::string& where) {
       }
       continue;
     }
+    // An integer expectation against a missing number reads it as 0.
+    if (want.is_int() && got.is_nil()) got = Value(int64_t{0});
+    if (want.is_bool() && got.is_nil()) got = Value(false);
     if (key == "log.keys" || key == "events" || key == "log.lines" || key == "log.text") {
       if (!want.is_list() || want.items().empty())
         fail(where + ": " + key + ": give a non-empty list (" + (key == "events" ? "events.all" : "log.all") +
