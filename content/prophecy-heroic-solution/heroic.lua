@@ -152,7 +152,9 @@ end
 local function battle() return T.var("final_battle") == true end
 
 M.on = {
-  final_battle = function() M.begin() end,
+  -- After what the battle's start does at once (WR §3.3.19 item 3: the
+  -- Gate closes, its characters come out where their owners choose).
+  final_battle_ready = function() M.begin() end,
 }
 
 M.modify = {

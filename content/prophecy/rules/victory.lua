@@ -82,12 +82,20 @@ local function drop_outs()
   end
 end
 
+-- The final battle begins: `final_battle` for what happens at once (the
+-- Water Realm's Gate closes and whoever is inside comes out, asking where);
+-- once that is done, `final_battle_ready` for what takes the battle's
+-- start as settled (the Heroic Solution's site and first player, which
+-- count every character's place).
 function M.final_battle()
   T.set_var("final_battle", true)
   T.log("log.final_battle")
   T.emit("final_battle", {})
+  T.schedule(M.final_battle_ready)
   drop_outs()
 end
+
+function M.final_battle_ready() T.emit("final_battle_ready", {}) end
 
 function M.apocalypse(why)
   if T.var("apocalypse") then return end
