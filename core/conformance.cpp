@@ -91,8 +91,9 @@ std::vector<json> own_decisions(const std::vector<json>& vs, int seat) {
 
 // The texts one seat reads, checked against what it may know. A text is
 // judged by its arguments, never by searching its words: an entity slot
-// ({x:name}, {x:text}) must name an entity the seat knows, now or before the
-// last choice (a card played face up and then shuffled away was seen); a
+// ({x:name}, {x:text}) must name an entity the seat knows, now, before the
+// last choice or, for a journal line, when it was written (a card turned
+// face up, named and shuffled away within one choice was seen); a
 // string argument that is exactly a definition's id or name must name a
 // definition of which the seat sees some entity, unless no entity of it
 // lies hidden from the seat.
@@ -100,12 +101,21 @@ class TextCheck {
  public:
   TextCheck(const Engine& e, const State* before, const State& s) : e_(e), before_(before), s_(s) {}
 
-  // What `seat` reads that it may not, or "".
-  std::string seat_reads(int seat) {
+  // Whether `seat` may read a journal line.
+  bool line_ok(const TextRef& t, int seat) {
     seat_ = seat;
-    for (const auto& l : s_.journal)
-      if (l.seat < 0 || l.seat == seat)
-        if (auto why = in_text(l.text, 0); !why.empty()) return said(l.text, "the journal line", why);
+    return in_text(t, 0).empty();
+  }
+
+  // What `seat` reads that it may not, or "".
+  std::string seat_reads(int seat, const ReadAtLog* at_log) {
+    seat_ = seat;
+    for (size_t i = 0; i < s_.journal.size(); ++i) {
+      const JournalLine& l = s_.journal[i];
+      if (l.seat >= 0 && l.seat != seat) continue;
+      if (at_log && i < at_log->size() && (*at_log)[i][static_cast<size_t>(seat + 1)]) continue;
+      if (auto why = in_text(l.text, 0); !why.empty()) return said(l.text, "the journal line", why);
+    }
     for (const auto& d : s_.pending) {
       const std::string whose = d.seat == seat ? "its" : "seat " + std::to_string(d.seat + 1) + "'s";
       if (d.seat != seat && d.secret) continue;  // others see only that it decides
@@ -219,8 +229,7 @@ class TextCheck {
 // One game: its seed, its log and where it stands.
 class Game {
  public:
-  Game(Engine& e, const ConformanceStart& start, const ConformanceConfig& cfg, ConformanceReport& report)
-      : e_(e), start_(start), cfg_(cfg), report_(report) {}
+  Game(Engine& e, const ConformanceStart& start, ConformanceReport& report) : e_(e), start_(start), report_(report) {}
 
   // Plays one game; false at the first violation (in report.first).
   bool play(uint64_t seed, bool watch, uint64_t max_steps, bool must_end) {
@@ -231,6 +240,7 @@ class Game {
     log_.options = start_.options;
     State s;
     try {
+      Watch w(e_, watch ? &at_log_ : nullptr, nullptr);
       s = e_.new_game(seed, start_.seats, start_.options);
     } catch (const std::exception& err) {
       return fail("script error", -2, std::string("the game does not start: ") + err.what());
@@ -278,7 +288,11 @@ class Game {
       const uint64_t hash = s.hash();
       const ApplyResult rc = e_.apply(clone, seat, option, Mode::Playout);
       if (s.hash() != hash) return fail("clone", seat, "playing the clone changed the original");
-      const ApplyResult ra = e_.apply(s, seat, option);
+      ApplyResult ra;
+      {
+        Watch w(e_, watch ? &at_log_ : nullptr, &before);
+        ra = e_.apply(s, seat, option);
+      }
       if (!ra.ok) return fail("script error", seat, "seat " + std::to_string(seat + 1) + "'s choice '" + option + "' failed: " + ra.error);
       log_.choices.push_back({seat, option, s.hash(), s.rng.draws()});
       ++report_.steps;
@@ -321,7 +335,7 @@ class Game {
     ++report_.watched_steps;
     int seat = -2;
     if (auto why = view_leaks(e_, s, vs, seed_, seat); !why.empty()) return fail("leak", seat, why);
-    if (auto why = text_leaks(e_, before, s, seat); !why.empty()) return fail("leak", seat, why);
+    if (auto why = text_leaks(e_, before, s, seat, &at_log_); !why.empty()) return fail("leak", seat, why);
     return true;
   }
   bool fail(const std::string& check, int seat, const std::string& message) {
@@ -340,10 +354,23 @@ class Game {
     return false;
   }
 
+  // Judges each journal line as it is written (Engine::watch_log), by what
+  // each seat could see at that moment: a card turned face up, named, and
+  // put away within one choice was seen.
+  struct Watch {
+    Engine& e;
+    Watch(Engine& engine, ReadAtLog* at_log, const State* before) : e(engine) {
+      if (!at_log) return;
+      at_log->clear();
+      e.watch_log([&eng = e, at_log, before](const State& st) { judge_last_line(eng, before, st, *at_log); });
+    }
+    ~Watch() { e.watch_log({}); }
+  };
+
   Engine& e_;
   const ConformanceStart& start_;
-  const ConformanceConfig& cfg_;
   ConformanceReport& report_;
+  ReadAtLog at_log_;
   uint64_t seed_ = 0;
   GameLog log_;
 };
@@ -363,7 +390,7 @@ std::vector<ConformanceStart> conformance_starts(const PackSet& packs) {
 ConformanceReport check_conformance(Engine& e, const ConformanceStart& start, const ConformanceConfig& cfg,
                                     const std::function<void(uint64_t)>& progress) {
   ConformanceReport report;
-  Game game(e, start, cfg, report);
+  Game game(e, start, report);
   for (uint64_t i = 0; i < cfg.games; ++i) {
     if (progress) progress(i);
     ++report.games;
@@ -427,14 +454,23 @@ std::string view_leaks(const Engine& e, const State& s, const std::vector<json>&
   return "";
 }
 
-std::string text_leaks(const Engine& e, const State* before, const State& s, int& seat) {
+std::string text_leaks(const Engine& e, const State* before, const State& s, int& seat, const ReadAtLog* at_log) {
   TextCheck check(e, before, s);
   for (int v = -1; v < static_cast<int>(s.seats.size()); ++v) {
     seat = v;
-    if (auto why = check.seat_reads(v); !why.empty()) return why;
+    if (auto why = check.seat_reads(v, at_log); !why.empty()) return why;
   }
   seat = -2;
   return "";
+}
+
+void judge_last_line(const Engine& e, const State* before, const State& s, ReadAtLog& at_log) {
+  if (s.journal.empty()) return;
+  at_log.resize(s.journal.size(), std::vector<uint8_t>(s.seats.size() + 1, 0));
+  const JournalLine& l = s.journal.back();
+  TextCheck check(e, before, s);
+  for (int v = -1; v < static_cast<int>(s.seats.size()); ++v)
+    if (l.seat < 0 || l.seat == v) at_log.back()[static_cast<size_t>(v + 1)] = check.line_ok(l.text, v);
 }
 
 std::string unsound(const Engine& e, const State& s) {

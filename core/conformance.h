@@ -81,12 +81,19 @@ std::vector<nlohmann::json> conformance_views(const Engine& e, const State& s);
 // seat's secrets, options or secret prompt, the seed or the RNG state.
 // `seat` receives the seat whose view holds it.
 std::string view_leaks(const Engine& e, const State& s, const std::vector<nlohmann::json>& vs, uint64_t seed, int& seat);
+// Which seats could read each journal line of a state when it was written:
+// [line][seat + 1] (Engine::watch_log gives the state at that moment).
+using ReadAtLog = std::vector<std::vector<uint8_t>>;
 // What the texts a seat reads say (its journal lines, its own prompts and
 // option labels, others' open prompts, the result): an entity slot naming an
 // entity the seat knows neither in `before` (the state before the last
 // choice; may be null) nor in `s`, or a string argument that names a
 // definition of which the seat knows no entity while some entity of it lies
-// hidden from the seat.
-std::string text_leaks(const Engine& e, const State* before, const State& s, int& seat);
+// hidden from the seat. A journal line that `at_log` clears for a seat (it
+// passed when written) is not judged again.
+std::string text_leaks(const Engine& e, const State* before, const State& s, int& seat, const ReadAtLog* at_log = nullptr);
+// The entry of `at_log` for the journal's last line of `s`, judged against
+// `s` as it stands and `before`.
+void judge_last_line(const Engine& e, const State* before, const State& s, ReadAtLog& at_log);
 
 }  // namespace tabula

@@ -119,6 +119,11 @@ class Engine {
   // tabula.emit or the kernel's own) is appended to `out`, listened to or
   // not; null stops recording.
   void record_events(std::vector<std::string>* out) { events_out_ = out; }
+  // A hook for tests and tools: called with the state as it stands each time
+  // a journal line is written (Mode::Play only; the line is the journal's
+  // last), so a check can judge the line by what each seat could see then.
+  // Empty stops it; unset, it costs a test per line written.
+  void watch_log(std::function<void(const State&)> fn) { log_watch_ = std::move(fn); }
 
   // The open decisions: one per seat that must choose now (several at once
   // for simultaneous choices).
@@ -319,6 +324,7 @@ class Engine {
   FlowEdge pause_edge_ = FlowEdge::Entered;
   bool pause_hit_ = false, paused_ = false;
   std::vector<std::string>* events_out_ = nullptr;
+  std::function<void(const State&)> log_watch_;
 };
 
 }  // namespace tabula
