@@ -148,7 +148,12 @@ class TextCheck {
            why;
   }
   bool knows(EntityId id) const {
-    return may_know(e_, s_, id, seat_) || (before_ && may_know(e_, *before_, id, seat_));
+    if (may_know(e_, s_, id, seat_) || (before_ && may_know(e_, *before_, id, seat_))) return true;
+    // Out of play, an entity lies hidden from nobody: it is judged by where
+    // it was before the choice, and not at all when it was not in play then
+    // (made and removed within the choice).
+    const Entity* was = before_ ? before_->entity(id) : nullptr;
+    return s_.entities[id].zone < 0 && (!was || was->zone < 0);
   }
   std::string entity(EntityId id) const {
     const Entity& en = s_.entities[id];
