@@ -408,7 +408,7 @@ ConformanceReport check_conformance(Engine& e, const ConformanceStart& start, co
 
 std::string located(const Violation& v) {
   std::string out = "pack " + v.pack + (v.setup.empty() ? ", default start" : ", setup " + v.setup) + ", " +
-                    std::to_string(v.seats) + " seats, seed " + std::to_string(v.seed) + ", step " + std::to_string(v.step);
+                    std::to_string(v.seats) + (v.seats == 1 ? " seat" : " seats") + ", seed " + std::to_string(v.seed) + ", step " + std::to_string(v.step);
   if (v.seat >= -1) out += ", " + who(v.seat);
   return out + ": " + v.check + ": " + v.message;
 }

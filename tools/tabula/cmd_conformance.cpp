@@ -16,7 +16,8 @@ namespace tabula::cli {
 namespace {
 
 std::string start_name(const ConformanceStart& s) {
-  return (s.setup.empty() ? std::string("default start") : "setup " + s.setup) + ", " + std::to_string(s.seats) + " seats";
+  return (s.setup.empty() ? std::string("default start") : "setup " + s.setup) + ", " + std::to_string(s.seats) +
+         (s.seats == 1 ? " seat" : " seats");
 }
 
 // The command line that plays the failing game again, and only it.
