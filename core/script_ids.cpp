@@ -128,6 +128,13 @@ bool whole_literal(const std::string& line, size_t i, size_t end, std::string& t
   return text.find('\\') == std::string::npos && !text.empty();
 }
 
+// Words joined by dots ("combat.where"): what a key of a texts file looks
+// like. Other strings in a `label` field (a screen's "Gold:") are not judged.
+bool key_like(const std::string& s) {
+  if (s.find('.') == std::string::npos || s.front() == '.' || s.back() == '.') return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return ident_char(c) || c == '.' || c == '-'; });
+}
+
 size_t skip_spaces(const std::string& line, size_t i) {
   while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
   return i;
@@ -240,7 +247,7 @@ void check_script_texts(const PackSet& packs, std::vector<Diagnostic>& diags) {
         size_t start = 0;
         if (!whole_literal(line, i, end, key, start, bare.count(i) > 0) || done.count(start)) continue;
         done.insert(start);
-        if (known.count(key)) continue;
+        if (known.count(key) || !key_like(key)) continue;
         found.push_back({Diagnostic::Severity::Error, SourcePos{file, lineno, static_cast<int>(start) + 1}, "",
                          "the text '" + key + "' is declared in no texts file of the packs" + suggestion(key, keys)});
       }
