@@ -632,6 +632,7 @@ uint64_t Engine::random_below(State& s, uint64_t n) {
 void Engine::log(State& s, TextRef text, int seat) {
   if (quiet()) return;
   s.journal.push_back({seat, std::move(text)});
+  if (log_watch_) log_watch_(s);
 }
 
 // --- scheduling, decisions, events -------------------------------------------

@@ -135,6 +135,11 @@ class Engine {
   // A hook for tests: shuffles and scripts' random draws ask `chance` first
   // (null: never). Unused, it costs a pointer's test per draw and shuffle.
   void force_chance(ForcedChance* chance) { forced_ = chance; }
+  // A hook for tests and tools: called with the state as it stands each time
+  // a journal line is written (Mode::Play only; the line is the journal's
+  // last), so a check can judge the line by what each seat could see then.
+  // Empty stops it; unset, it costs a test per line written.
+  void watch_log(std::function<void(const State&)> fn) { log_watch_ = std::move(fn); }
 
   // The open decisions: one per seat that must choose now (several at once
   // for simultaneous choices).
@@ -336,6 +341,7 @@ class Engine {
   bool pause_hit_ = false, paused_ = false;
   std::vector<std::string>* events_out_ = nullptr;
   ForcedChance* forced_ = nullptr;
+  std::function<void(const State&)> log_watch_;
 };
 
 }  // namespace tabula

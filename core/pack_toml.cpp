@@ -1677,6 +1677,7 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
     std::set<std::string> removed;
     for (const auto& r : removed_) removed.insert(r.id);
     check_script_ids(out, removed, diags);
+    check_script_texts(out, diags);
   }
   follow_removals(out, removed_, [&](const std::string& what, const SourcePos& fallback) {
     auto it = touched_.find(what);

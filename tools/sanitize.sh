@@ -28,8 +28,8 @@ export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1${UBSAN
 # with every invariant checked at each step takes about a minute): the
 # conformance test plays one game a case here (twelve in the plain build),
 # without comparing every seat's view at every step (two thirds of its time;
-# the plain build compares them in four games a case, and the views test
-# still draws them here); the random games below give the breadth.
+# the plain build compares them in four games a case, and the game with a
+# long seed still draws them here); the random games below give the breadth.
 TABULA_CONFORMANCE_GAMES="${TABULA_CONFORMANCE_GAMES:-1}" TABULA_CONFORMANCE_WATCH="${TABULA_CONFORMANCE_WATCH:-0}" \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
 tested=$SECONDS

@@ -50,6 +50,18 @@ struct RunArgs {
   std::string log_dir;
 };
 
+struct ConformanceArgs {
+  std::string pack;
+  std::vector<std::string> with;
+  std::string setup;  // "": every start the pack offers
+  int seats = 0;      // with or without --setup: that one start with N seats
+  uint64_t games = 12;
+  uint64_t seed = 1;
+  uint64_t watch = 4;  // games whose every step has its views and texts checked (as the test suite)
+  std::string log;     // the failing game's log
+  bool all_choices = false;
+};
+
 struct ReplayArgs {
   std::string log;
   bool json = false;
@@ -95,6 +107,7 @@ int cmd_check(const CheckArgs& a);
 int cmd_play(const PlayArgs& a);
 int cmd_run(const RunArgs& a);
 int cmd_replay(const ReplayArgs& a);
+int cmd_conformance(const ConformanceArgs& a);
 int cmd_scenario(const ScenarioArgs& a);
 int cmd_new(const NewArgs& a);
 int cmd_schema(const SchemaArgs& a);

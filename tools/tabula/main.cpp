@@ -118,6 +118,19 @@ int main(int argc, char** argv) {
   run->add_flag("--json", ra.json, "Print a JSON object");
   run->add_option("--log-dir", ra.log_dir, "Write every game's log (game-SEED.json) and one row per game (games.jsonl) to this folder");
 
+  ConformanceArgs cf;
+  auto* conf = app.add_subcommand("conformance", "Play random games of a pack and check the engine's invariants at every step: hidden information, save/load, clones, replay");
+  pack_args(conf, cf.pack, cf.with);
+  conf->add_option("--setup", cf.setup, "Check only this one of the pack's [setups] (default: every start the pack offers)");
+  conf->add_option("--seats", cf.seats, "Check only one start with this many seats (the default start's, or --setup's)")->check(CLI::Range(1, 64));
+  conf->add_option("--games", cf.games, "Random games per start")->check(CLI::PositiveNumber)->capture_default_str();
+  conf->add_option("--seed", cf.seed, "Seed of game 1; game i uses seed S+i-1")->capture_default_str();
+  conf->add_option("--watch", cf.watch, "Check views and texts at every step of the first N games of each start (the others check the rest)")->capture_default_str();
+  conf->add_option("--log", cf.log, "On a violation, write the failing game's log up to it to this file (for tabula replay)");
+  conf->add_flag("--all-choices", cf.all_choices, "On a violation, list every choice before it, not the last 40");
+  conf->footer("Exit code 0 when every check passes; 1 with the first violation located (pack, setup, seats, seed, step, seat) "
+               "and a command line that plays that game again.");
+
   ReplayArgs rp;
   auto* rep = app.add_subcommand("replay", "Replay a game log and check every state hash");
   rep->add_option("log", rp.log, "Game log (JSON) written by `tabula play --log` or `run --log-dir`")->required();
@@ -179,6 +192,7 @@ int main(int argc, char** argv) {
       "  tabula play dungeon-lords --practice 1\n"
       "  tabula run tests/packs/duel --games 1000 --seed 1\n"
       "  tabula replay game.json\n"
+      "  tabula conformance ~/mods/angry-trolls\n"
       "  tabula scenario tests/scenarios\n"
       "  tabula new layer ~/mods/angry-trolls --patches dungeon-lords\n"
       "Run `tabula COMMAND --help` for a command's options.");
@@ -201,6 +215,7 @@ int main(int argc, char** argv) {
     if (*play) return cmd_play(pa);
     if (*run) return cmd_run(ra);
     if (*rep) return cmd_replay(rp);
+    if (*conf) return cmd_conformance(cf);
     if (*sc) return cmd_scenario(sa);
     if (*nw) return cmd_new(na);
     if (*schema) return cmd_schema(sh);

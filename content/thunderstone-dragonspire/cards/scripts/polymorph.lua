@@ -30,11 +30,13 @@ function M.polymorph(ctx)
   local cards = {}
   if top then
     T.reveal(top, seat)
+    -- Only this seat learns the card: its log line names it, the prompt
+    -- (which every seat sees) does not.
     T.log({ "fx_village.dungeon_top", card = top }, seat)
     if C.is_monster(top) then cards = swappable() end
   end
   if #cards == 0 then return M.swapped(ctx) end
-  E.pick { seat = seat, cards = cards, prompt = { "fx_village.polymorph_prompt", card = top }, optional = true,
+  E.pick { seat = seat, cards = cards, prompt = "fx_village.polymorph_prompt", optional = true,
     then_fn = M.swapped, args = { top = top } }
 end
 
