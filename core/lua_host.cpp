@@ -131,6 +131,9 @@ int guarded_rawset(lua_State* L) {
   lua_pop(L, 2);
   if (frozen) return luaL_error(L, "rawset on a read-only library table");
   if (LiveTables::is_kernel_table(L, 1)) return luaL_error(L, "rawset on a table the kernel keeps: assign to it instead");
+  // The host reuses ctx across calls and games: a field kept there would
+  // carry state from one to the next.
+  if (LuaHost::of(L).is_context(L, 1)) return read_only_context(L);
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
   lua_settop(L, 3);
@@ -147,6 +150,60 @@ int debug_print(lua_State* L) {
     lua_pop(L, 1);
   }
   std::fprintf(stderr, "[lua] %s\n", line.c_str());
+  return 0;
+}
+
+// table.sort for scripts: a merge sort, so that elements the order holds
+// equal keep the order they had. Lua's own sort takes some pivots from the
+// clock, and with ties (or an order that is not strict) where they end up
+// would differ from run to run and reach the game. Calls the order through
+// Lua, under the hooks and limits of the calling script.
+int stable_sort(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const lua_Integer n = luaL_len(L, 1);
+  if (n < 2) return 0;
+  luaL_argcheck(L, n < INT_MAX, 1, "array too big");
+  const bool custom = !lua_isnoneornil(L, 2);
+  if (custom) luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  lua_createtable(L, static_cast<int>(n), 0);  // 3 and 4: the two halves of a
+  lua_createtable(L, static_cast<int>(n), 0);  // bottom-up merge
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_geti(L, 1, i);
+    lua_rawseti(L, 3, i);
+  }
+  // Whether src[j] comes strictly before src[i].
+  auto before = [L, custom](int src, lua_Integer j, lua_Integer i) {
+    if (custom) lua_pushvalue(L, 2);
+    lua_rawgeti(L, src, j);
+    lua_rawgeti(L, src, i);
+    if (!custom) {
+      const bool lt = lua_compare(L, -2, -1, LUA_OPLT);
+      lua_pop(L, 2);
+      return lt;
+    }
+    lua_call(L, 2, 1);
+    const bool lt = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return lt;
+  };
+  int src = 3, dst = 4;
+  for (lua_Integer width = 1; width < n; width *= 2) {
+    for (lua_Integer lo = 1; lo <= n; lo += 2 * width) {
+      const lua_Integer mid = std::min(lo + width, n + 1), hi = std::min(lo + 2 * width, n + 1);
+      lua_Integer i = lo, j = mid, k = lo;
+      while (i < mid || j < hi) {
+        const bool right = i >= mid || (j < hi && before(src, j, i));
+        lua_rawgeti(L, src, right ? j++ : i++);
+        lua_rawseti(L, dst, k++);
+      }
+    }
+    std::swap(src, dst);
+  }
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, src, i);
+    lua_seti(L, 1, i);
+  }
   return 0;
 }
 
@@ -359,7 +416,8 @@ local frozen = {}
 local function proxy(t, newindex)
   local p = setmetatable({}, {
     __index = t, __newindex = newindex, __metatable = false,
-    __pairs = function() return pairs(t) end, __len = function() return #t end,
+    -- pairs() gives the proxy as its state, never the table behind it.
+    __pairs = function(self) return (pairs(t)), self, nil end, __len = function() return #t end,
   })
   frozen[p] = true
   return p
@@ -589,6 +647,12 @@ void LuaHost::open_sandbox() {
   lua_getfield(L, -3, "coroutine");
   lua_insert(L, -2);
   lua_setfield(L, -2, "wrap");  // coroutine.wrap
+  lua_pop(L, 1);
+  // Scripts sort stably; the prelude's pairs() kept Lua's own sort, whose
+  // keys are all different.
+  lua_getfield(L, -2, "table");
+  lua_pushcfunction(L, stable_sort);
+  lua_setfield(L, -2, "sort");
   lua_pop(L, 1);
   lua_pushvalue(L, -1);
   live_ = std::make_unique<LiveTables>(L);  // takes a copy of pairs
@@ -998,6 +1062,14 @@ void push_option_id(lua_State* L, const Option& o) {
     lua_pushlstring(L, o.id.data(), o.id.size());
 }
 }  // namespace
+
+bool LuaHost::is_context(lua_State* L, int idx) const {
+  if (!lua_getmetatable(L, idx)) return false;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_meta_);
+  const bool context = lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return context;
+}
 
 // The table every hook receives (docs/lua-api.md): args, choice, self and
 // seat, each set or cleared. One table per depth of nested calls is reused,

@@ -100,6 +100,13 @@ TEST(HostileSandbox, GlobalsLibrariesAndTabulaAreFrozen) {
       {"rawset_string", "rawset on a read-only library table"},
       {"rawset_tabula", "rawset on a read-only library table"},
       {"meta_string", "cannot change a protected metatable"},
+      // pairs() hands out the read-only view, never the table behind it.
+      {"pairs_G", "scripts may not create globals ('stash')"},
+      {"pairs_tabula", "tabula is read-only (cannot set 'random')"},
+      {"pairs_string", "rawset on a read-only library table"},
+      {"next_G", "scripts may not create globals ('x')"},
+      {"pairs_param", "parameters are read-only (a layer changes them in [params])"},
+      {"pairs_nested", "rawset on a table the kernel keeps"},
   };
   for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
   expect_still_working(*e, s);
@@ -119,6 +126,8 @@ TEST(HostileSandbox, GlobalsLibrariesAndTabulaAreFrozen) {
   EXPECT_EQ(p.get("handled"), Value("handled x"));
   EXPECT_EQ(p.get("index"), Value(5));
   EXPECT_EQ(p.get("tabula_random"), Value("function"));
+  EXPECT_EQ(p.get("stable_sort"), Value(true));  // ties keep their order, whatever the clock
+  EXPECT_EQ(p.get("sorted"), Value("1,3,3,5,9"));
   EXPECT_EQ(p.get("same_string"), Value(true));
   // tostring and %s give no addresses; next() has the sandbox's fixed order.
   EXPECT_EQ(p.get("tostring_table"), Value("table function"));
@@ -214,6 +223,7 @@ TEST(HostileSandbox, EnvTricksAndSharedMetatables) {
       {"setmeta_G", "cannot change a protected metatable"},
       {"set_require", "globals are read-only ('require')"},
       {"ctx_write", "ctx is read-only (give a scheduled call its own args instead)"},
+      {"ctx_rawset", "ctx is read-only (give a scheduled call its own args instead)"},
   };
   for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
   expect_still_working(*e, s);

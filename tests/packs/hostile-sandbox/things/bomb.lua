@@ -71,6 +71,15 @@ function H.setmeta_tabula() setmetatable(tabula, {}) end -- setmeta_tabula
 function H.setmeta_G() setmetatable(_G, nil) end -- setmeta_G
 function H.set_require() require = function() end end -- set_require
 function H.ctx_write(ctx) ctx.stash = {} end -- ctx_write
+function H.ctx_rawset(ctx) rawset(ctx, "stash", {}) end -- ctx_rawset
+-- pairs() over a frozen table hands out no real table, so nothing reaches
+-- the next call or the next game.
+function H.pairs_G() local _, real = pairs(_G); real.stash = 1 end -- pairs_G
+function H.pairs_tabula() local _, real = pairs(tabula); real.random = nil end -- pairs_tabula
+function H.pairs_string() local _, real = pairs(string); rawset(real, "upper", nil) end -- pairs_string
+function H.next_G() local _, real = pairs(_G); rawset(real, next(real) or "x", 1) end -- next_G
+function H.pairs_param() local _, real = pairs(T.param("deck")); real[1] = "dud" end -- pairs_param
+function H.pairs_nested() local _, real = pairs(T.param("nested").inner); rawset(real, 1, 9) end -- pairs_nested
 -- Deep recursion and stack bombs.
 function H.deep_recursion() local function f() return 1 + f() end return f() end -- deep_recursion
 function H.pcall_recursion() local function f() pcall(f) end f(); error("survived") end -- pcall_recursion
