@@ -775,7 +775,11 @@ void LuaHost::add_required_modules() {
   lua_getfield(L, LUA_REGISTRYINDEX, kModules);
   lua_pushnil(L);
   while (lua_next(L, -2)) {
-    if (lua_type(L, -2) == LUA_TSTRING && lua_istable(L, -1)) keys.emplace_back(lua_tostring(L, -2));
+    if (lua_type(L, -2) == LUA_TSTRING && lua_istable(L, -1)) {
+      size_t len = 0;
+      const char* key = lua_tolstring(L, -2, &len);
+      keys.emplace_back(key, len);
+    }
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
@@ -1305,7 +1309,10 @@ Value to_value_depth(lua_State* L, int index, int depth) {
       Dict d;
       lua_pushnil(L);
       while (lua_next(L, index)) {
-        d.emplace_back(lua_tostring(L, -2), to_value_depth(L, -1, depth + 1));
+        // The whole key: a key with a NUL byte is not the key before it.
+        size_t len = 0;
+        const char* key = lua_tolstring(L, -2, &len);
+        d.emplace_back(std::string(key, len), to_value_depth(L, -1, depth + 1));
         lua_pop(L, 1);
       }
       return Value::dict(std::move(d));

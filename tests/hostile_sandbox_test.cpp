@@ -209,6 +209,23 @@ TEST(HostileSandbox, ClassicEscapesAreAbsent) {
   expect_still_working(*e, s);
 }
 
+// A key is the whole Lua string: two keys that differ after a NUL byte stay
+// two (cut at the NUL they would be one key twice, in hash order, which
+// differs from run to run).
+TEST(HostileSandbox, KeysWithNulBytesStayWhole) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  ApplyResult r = e->apply(s, 0, "nul_keys");
+  ASSERT_TRUE(r.ok) << r.error;
+  const Value& v = s.var("nul");
+  ASSERT_TRUE(v.is_dict()) << v.to_string();
+  ASSERT_EQ(v.entries().size(), 2u) << v.to_string();
+  EXPECT_EQ(v.entries()[0].first, std::string("a\0x", 3));
+  EXPECT_EQ(v.entries()[1].first, std::string("a\0y", 3));
+  EXPECT_EQ(v.get(std::string("a\0y", 3)), Value(2));
+}
+
 // _ENV is the frozen globals; the metatables of _G, tabula and ctx are hidden.
 TEST(HostileSandbox, EnvTricksAndSharedMetatables) {
   auto e = hostile();

@@ -72,6 +72,8 @@ function H.setmeta_G() setmetatable(_G, nil) end -- setmeta_G
 function H.set_require() require = function() end end -- set_require
 function H.ctx_write(ctx) ctx.stash = {} end -- ctx_write
 function H.ctx_rawset(ctx) rawset(ctx, "stash", {}) end -- ctx_rawset
+-- Keys that differ only after a NUL byte stay two keys.
+function H.nul_keys() T.set_var("nul", { ["a\0x"] = 1, ["a\0y"] = 2 }) end -- nul_keys
 -- pairs() over a frozen table hands out no real table, so nothing reaches
 -- the next call or the next game.
 function H.pairs_G() local _, real = pairs(_G); real.stash = 1 end -- pairs_G
