@@ -141,12 +141,16 @@ int guarded_rawset(lua_State* L) {
   return 1;
 }
 
+// print() for debugging, on standard error, made printable (text.h): a
+// script cannot move the cursor or rewrite the terminal of whoever runs it.
 int debug_print(lua_State* L) {
   int n = lua_gettop(L);
   std::string line;
   for (int i = 1; i <= n; ++i) {
     if (i > 1) line += "\t";
-    line += luaL_tolstring(L, i, nullptr);
+    size_t len = 0;
+    const char* s = luaL_tolstring(L, i, &len);
+    line += printable(std::string_view(s, len));
     lua_pop(L, 1);
   }
   std::fprintf(stderr, "[lua] %s\n", line.c_str());
@@ -213,12 +217,32 @@ int pairs_metamethod(lua_State* L) {
   return 1;
 }
 
-// load() restricted to text chunks in the sandbox environment.
+// Lua's parser matches each goto against the labels it can see, so a chunk
+// with many of both takes their product in steps inside one call, where no
+// hook runs; past this bound load() refuses the chunk.
+constexpr double kLabelGotoSteps = 1e7;
+
+size_t occurrences(std::string_view text, std::string_view word) {
+  size_t n = 0;
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + word.size())) ++n;
+  return n;
+}
+
+// load() restricted to text chunks in the sandbox environment. A syntax
+// error is returned as Lua's load returns it; running out of memory is the
+// host's limit, raised like every other (a script may not catch it).
 int text_load(lua_State* L) {
   size_t len = 0;
   const char* s = luaL_checklstring(L, 1, &len);
   const char* name = luaL_optstring(L, 2, "=(load)");
-  if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
+  const std::string_view text(s, len);
+  const size_t labels = occurrences(text, "::") / 2, gotos = occurrences(text, "goto");
+  if (static_cast<double>(labels) * static_cast<double>(gotos) > kLabelGotoSteps)
+    return luaL_error(L, "load: a chunk with %d labels and %d gotos is too costly to compile", static_cast<int>(labels),
+                      static_cast<int>(gotos));
+  const int status = luaL_loadbufferx(L, s, len, name, "t");
+  if (status == LUA_ERRMEM || (status != LUA_OK && LuaHost::of(L).out_of_limits())) return lua_error(L);
+  if (status != LUA_OK) {
     lua_pushnil(L);
     lua_insert(L, -2);
     return 2;
@@ -258,6 +282,22 @@ int guarded_move(lua_State* L) {
     return luaL_error(L, "table.move: too many elements (at most %I)", cap);
   return call_original(L);
 }
+
+// table.insert(t, pos, v) and table.remove(t, pos) shift the elements from
+// pos to #t one by one inside the call; a __len that claims 2^62 elements
+// would keep them there. The shift is bounded like table.move's range.
+int guarded_shift(lua_State* L, const char* name, int pos_arg, bool has_pos) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (!has_pos) return call_original(L);
+  const lua_Integer n = luaL_len(L, 1);
+  const lua_Integer pos = luaL_checkinteger(L, pos_arg);
+  const lua_Integer cap = work_cap(L) / 16;
+  if (n >= pos && (pos < 0 ? n > pos + cap : n - pos >= cap))
+    return luaL_error(L, "table.%s: too many elements to shift (at most %I)", name, cap);
+  return call_original(L);
+}
+int guarded_insert(lua_State* L) { return guarded_shift(L, "insert", 2, lua_gettop(L) >= 3); }
+int guarded_remove(lua_State* L) { return guarded_shift(L, "remove", 2, lua_gettop(L) >= 2); }
 
 int guarded_concat(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -626,7 +666,8 @@ void LuaHost::open_sandbox() {
                                  {"table", "concat", guarded_concat},   {"string", "find", guarded_pattern},
                                  {"string", "match", guarded_pattern},  {"string", "gmatch", guarded_pattern},
                                  {"string", "gsub", guarded_pattern},   {nullptr, "setmetatable", guarded_setmetatable},
-                                 {"string", "format", guarded_format}};
+                                 {"string", "format", guarded_format},  {"table", "insert", guarded_insert},
+                                 {"table", "remove", guarded_remove}};
   for (const auto& g : guards) {
     if (g.table) lua_getfield(L, -1, g.table);
     else lua_pushvalue(L, -1);

@@ -209,6 +209,41 @@ TEST(HostileSandbox, ClassicEscapesAreAbsent) {
   expect_still_working(*e, s);
 }
 
+// load() raises the memory cap like any call (it used to return nil and
+// "not enough memory", and the script went on), and refuses a chunk whose
+// labels and gotos would keep Lua's parser busy for seconds in one call.
+TEST(HostileSandbox, LoadKeepsTheLimits) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "load_memory", "memory cap exceeded");
+  expect_refused(*e, s, "load_labels", "load: a chunk with 5000 labels and 5000 gotos is too costly to compile");
+  expect_still_working(*e, s);
+}
+
+// An entity id is read whole: the bomb's id plus 2^32 names no entity in a
+// text (cut to 32 bits it named the bomb).
+TEST(HostileSandbox, WideEntityIdsNameNothing) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  ApplyResult r = e->apply(s, 0, "wide_id");
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_FALSE(s.journal.empty());
+  EXPECT_EQ(e->render(s, s.journal.back().text), "named: #4294967296");
+}
+
+// table.insert and table.remove at a position shift the elements after it
+// inside one call: over a made-up length of 2^62 they are refused at once.
+TEST(HostileSandbox, ShiftsOverHugeLengthsAreRefused) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "insert_huge", "table.insert: too many elements to shift (at most 262144)");
+  expect_refused(*e, s, "remove_huge", "table.remove: too many elements to shift (at most 262144)");
+  expect_still_working(*e, s);
+}
+
 // A key is the whole Lua string: two keys that differ after a NUL byte stay
 // two (cut at the NUL they would be one key twice, in hash order, which
 // differs from run to run).

@@ -72,6 +72,14 @@ function H.setmeta_G() setmetatable(_G, nil) end -- setmeta_G
 function H.set_require() require = function() end end -- set_require
 function H.ctx_write(ctx) ctx.stash = {} end -- ctx_write
 function H.ctx_rawset(ctx) rawset(ctx, "stash", {}) end -- ctx_rawset
+-- load() neither swallows the memory cap nor compiles for ever.
+function H.load_memory() load("return {" .. string.rep("1,", 1e6) .. "}") end -- load_memory
+function H.load_labels() local p = {} for i = 1, 5000 do p[i] = "::l" .. i .. ":: goto l" .. i end load(table.concat(p, " ")) end -- load_labels
+-- An entity id past 32 bits names no entity (cut to 32 bits, it was the bomb).
+function H.wide_id(ctx) T.log { "named", card = ctx.self + (1 << 32) } end -- wide_id
+-- Shifts inside one call, over a length a __len makes up.
+function H.insert_huge() table.insert(setmetatable({}, { __len = function() return 1 << 62 end }), 1, 0) end -- insert_huge
+function H.remove_huge() table.remove(setmetatable({}, { __len = function() return 1 << 62 end }), 1) end -- remove_huge
 -- Keys that differ only after a NUL byte stay two keys.
 function H.nul_keys() T.set_var("nul", { ["a\0x"] = 1, ["a\0y"] = 2 }) end -- nul_keys
 -- pairs() over a frozen table hands out no real table, so nothing reaches
