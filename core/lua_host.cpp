@@ -309,28 +309,35 @@ int guarded_concat(lua_State* L) {
   return call_original(L);
 }
 
-// Lua's pattern matcher backtracks: a subject of n bytes and a pattern with
-// q repetition items (*, +, -) can take about n^(q+1) steps in one call.
-// Calls whose bound passes kPatternSteps are refused.
+// Lua's pattern matcher backtracks: a subject of n bytes and a pattern of
+// length m with q items that repeat or scan (*, +, -, %b) and o optional
+// ones (?) can take about n^(q+1)·2^o·m steps in one call (a plain find, or
+// a pattern with neither, n·m). Calls whose bound passes kPatternSteps are
+// refused.
 constexpr double kPatternSteps = 2e8;
 int guarded_pattern(lua_State* L) {
   size_t n = 0, lp = 0;
   luaL_checklstring(L, 1, &n);
   const char* p = luaL_checklstring(L, 2, &lp);
   const bool plain = lua_toboolean(L, 4) && lua_tocfunction(L, lua_upvalueindex(2)) != nullptr;
+  int q = 0, o = 0;
   if (!plain) {
-    int q = 0;
     bool in_set = false;
     for (size_t i = 0; i < lp; ++i) {
-      if (p[i] == '%') { ++i; continue; }
+      if (p[i] == '%') {
+        if (i + 1 < lp && p[i + 1] == 'b' && !in_set) ++q;
+        ++i;
+        continue;
+      }
       if (in_set) { if (p[i] == ']') in_set = false; continue; }
       if (p[i] == '[') { in_set = true; if (i + 1 < lp && p[i + 1] == ']') ++i; continue; }
       if (p[i] == '*' || p[i] == '+' || p[i] == '-') ++q;
+      if (p[i] == '?') ++o;
     }
-    if (std::pow(static_cast<double>(n) + 1, q + 1) > kPatternSteps)
-      return luaL_error(L, "pattern too costly: %d repetition items on a subject of %I bytes", q,
-                        static_cast<lua_Integer>(n));
   }
+  if (std::pow(static_cast<double>(n) + 1, q + 1) * std::pow(2.0, o) * (static_cast<double>(lp) + 1) > kPatternSteps)
+    return luaL_error(L, "pattern too costly: %d repetition and %d optional items, %I bytes long, on a subject of %I bytes",
+                      q, o, static_cast<lua_Integer>(lp), static_cast<lua_Integer>(n));
   return call_original(L);
 }
 

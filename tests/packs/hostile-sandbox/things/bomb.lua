@@ -35,6 +35,10 @@ function H.concat_huge() return table.concat(setmetatable({}, { __index = functi
 function H.find_backtrack() return string.find(string.rep("a", 5000), string.rep("a-", 10) .. "b") end -- find_backtrack
 function H.match_backtrack() return (("a"):rep(100000)):match(".-.-b") end -- match_backtrack
 function H.gsub_backtrack() return string.gsub(("a"):rep(50000), "a*a*b", "") end -- gsub_backtrack
+function H.find_plain_huge() local s = ("a"):rep(1 << 20) return s:find(("a"):rep((1 << 19) - 1) .. "b", 1, true) end -- find_plain_huge
+function H.match_literal_huge() local s = ("a"):rep(1 << 20) return s:match(("a"):rep((1 << 19) - 1) .. "b") end -- match_literal_huge
+function H.balance_backtrack() return ("("):rep(50000):find("%b()%b()x") end -- balance_backtrack
+function H.optional_backtrack() return ("a"):rep(3000):find(("a?"):rep(40) .. "b") end -- optional_backtrack
 function H.gmatch_backtrack() for _ in ("a"):rep(50000):gmatch("a*a*b") do end end -- gmatch_backtrack
 -- Limits that hooks alone do not hold.
 function H.xpcall_handler() xpcall(function() while true do end end, function() while true do end end) end -- xpcall_handler
