@@ -659,14 +659,24 @@ void Engine::decide(State& s, Decision&& d) {
 // Unique ids; a subset decision's ids can be told apart in a set's string,
 // and its bounds can be met.
 void Engine::check_options(const Decision& d) const {
-  for (size_t i = 1; i < d.options.size(); ++i) {
-    const std::string& a = d.options[i].id;
-    for (size_t j = 0; j < i; ++j) {
-      const std::string& b = d.options[j].id;
-      // Ids are mostly a character or two: the first one settles most pairs
-      // without a call to compare (s[0] of an empty string is '\0').
-      if (a[0] == b[0] && a == b) throw KernelError("option id '" + a + "' appears twice");
+  const size_t count = d.options.size();
+  if (count <= 32) {  // the usual few: every pair, with no allocation
+    for (size_t i = 1; i < count; ++i) {
+      const std::string& a = d.options[i].id;
+      for (size_t j = 0; j < i; ++j) {
+        const std::string& b = d.options[j].id;
+        // Ids are mostly a character or two: the first one settles most pairs
+        // without a call to compare (s[0] of an empty string is '\0').
+        if (a[0] == b[0] && a == b) throw KernelError("option id '" + a + "' appears twice");
+      }
     }
+  } else {  // many: sorted, so that a script's long list costs n log n, not n²
+    std::vector<std::string_view> ids;
+    ids.reserve(count);
+    for (const auto& o : d.options) ids.emplace_back(o.id);
+    std::sort(ids.begin(), ids.end());
+    for (size_t i = 1; i < count; ++i)
+      if (ids[i] == ids[i - 1]) throw KernelError("option id '" + std::string(ids[i]) + "' appears twice");
   }
   if (!d.subset()) return;
   const size_t n = d.options.size();

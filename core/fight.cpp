@@ -50,7 +50,7 @@ void Engine::check_sides(const State& s, int node, const Value& args) const {
     if (v.is_nil()) continue;
     if (!v.is_list()) throw KernelError(std::string("start: ") + side + " must be a list of entity ids");
     for (const Value& id : v.items())
-      if (!id.is_int() || !s.entity(static_cast<EntityId>(id.as_int())))
+      if (!s.entity_of(id))
         throw KernelError(std::string("start: ") + side + " names no entity " + id.to_string());
   }
   const Value& seat = args.get("seat");

@@ -200,7 +200,11 @@ Value text_args(lua_State* L, int t, int depth) {
   Dict args;
   lua_pushnil(L);
   while (lua_next(L, t)) {
-    if (lua_type(L, -2) == LUA_TSTRING) args.emplace_back(lua_tostring(L, -2), text_arg_value(L, -1, depth));
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      size_t len = 0;
+      const char* key = lua_tolstring(L, -2, &len);
+      args.emplace_back(std::string(key, len), text_arg_value(L, -1, depth));
+    }
     lua_pop(L, 1);
   }
   return args.empty() ? Value() : Value::dict(std::move(args));

@@ -131,6 +131,9 @@ int guarded_rawset(lua_State* L) {
   lua_pop(L, 2);
   if (frozen) return luaL_error(L, "rawset on a read-only library table");
   if (LiveTables::is_kernel_table(L, 1)) return luaL_error(L, "rawset on a table the kernel keeps: assign to it instead");
+  // The host reuses ctx across calls and games: a field kept there would
+  // carry state from one to the next.
+  if (LuaHost::of(L).is_context(L, 1)) return read_only_context(L);
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
   lua_settop(L, 3);
@@ -138,15 +141,73 @@ int guarded_rawset(lua_State* L) {
   return 1;
 }
 
+// print() for debugging, on standard error, made printable (text.h): a
+// script cannot move the cursor or rewrite the terminal of whoever runs it.
 int debug_print(lua_State* L) {
   int n = lua_gettop(L);
   std::string line;
   for (int i = 1; i <= n; ++i) {
     if (i > 1) line += "\t";
-    line += luaL_tolstring(L, i, nullptr);
+    size_t len = 0;
+    const char* s = luaL_tolstring(L, i, &len);
+    line += printable(std::string_view(s, len));
     lua_pop(L, 1);
   }
   std::fprintf(stderr, "[lua] %s\n", line.c_str());
+  return 0;
+}
+
+// table.sort for scripts: a merge sort, so that elements the order holds
+// equal keep the order they had. Lua's own sort takes some pivots from the
+// clock, and with ties (or an order that is not strict) where they end up
+// would differ from run to run and reach the game. Calls the order through
+// Lua, under the hooks and limits of the calling script.
+int stable_sort(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const lua_Integer n = luaL_len(L, 1);
+  if (n < 2) return 0;
+  luaL_argcheck(L, n < INT_MAX, 1, "array too big");
+  const bool custom = !lua_isnoneornil(L, 2);
+  if (custom) luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  lua_createtable(L, static_cast<int>(n), 0);  // 3 and 4: the two halves of a
+  lua_createtable(L, static_cast<int>(n), 0);  // bottom-up merge
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_geti(L, 1, i);
+    lua_rawseti(L, 3, i);
+  }
+  // Whether src[j] comes strictly before src[i].
+  auto before = [L, custom](int src, lua_Integer j, lua_Integer i) {
+    if (custom) lua_pushvalue(L, 2);
+    lua_rawgeti(L, src, j);
+    lua_rawgeti(L, src, i);
+    if (!custom) {
+      const bool lt = lua_compare(L, -2, -1, LUA_OPLT);
+      lua_pop(L, 2);
+      return lt;
+    }
+    lua_call(L, 2, 1);
+    const bool lt = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return lt;
+  };
+  int src = 3, dst = 4;
+  for (lua_Integer width = 1; width < n; width *= 2) {
+    for (lua_Integer lo = 1; lo <= n; lo += 2 * width) {
+      const lua_Integer mid = std::min(lo + width, n + 1), hi = std::min(lo + 2 * width, n + 1);
+      lua_Integer i = lo, j = mid, k = lo;
+      while (i < mid || j < hi) {
+        const bool right = i >= mid || (j < hi && before(src, j, i));
+        lua_rawgeti(L, src, right ? j++ : i++);
+        lua_rawseti(L, dst, k++);
+      }
+    }
+    std::swap(src, dst);
+  }
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, src, i);
+    lua_seti(L, 1, i);
+  }
   return 0;
 }
 
@@ -156,12 +217,32 @@ int pairs_metamethod(lua_State* L) {
   return 1;
 }
 
-// load() restricted to text chunks in the sandbox environment.
+// Lua's parser matches each goto against the labels it can see, so a chunk
+// with many of both takes their product in steps inside one call, where no
+// hook runs; past this bound load() refuses the chunk.
+constexpr double kLabelGotoSteps = 1e7;
+
+size_t occurrences(std::string_view text, std::string_view word) {
+  size_t n = 0;
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + word.size())) ++n;
+  return n;
+}
+
+// load() restricted to text chunks in the sandbox environment. A syntax
+// error is returned as Lua's load returns it; running out of memory is the
+// host's limit, raised like every other (a script may not catch it).
 int text_load(lua_State* L) {
   size_t len = 0;
   const char* s = luaL_checklstring(L, 1, &len);
   const char* name = luaL_optstring(L, 2, "=(load)");
-  if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
+  const std::string_view text(s, len);
+  const size_t labels = occurrences(text, "::") / 2, gotos = occurrences(text, "goto");
+  if (static_cast<double>(labels) * static_cast<double>(gotos) > kLabelGotoSteps)
+    return luaL_error(L, "load: a chunk with %d labels and %d gotos is too costly to compile", static_cast<int>(labels),
+                      static_cast<int>(gotos));
+  const int status = luaL_loadbufferx(L, s, len, name, "t");
+  if (status == LUA_ERRMEM || (status != LUA_OK && LuaHost::of(L).out_of_limits())) return lua_error(L);
+  if (status != LUA_OK) {
     lua_pushnil(L);
     lua_insert(L, -2);
     return 2;
@@ -202,6 +283,22 @@ int guarded_move(lua_State* L) {
   return call_original(L);
 }
 
+// table.insert(t, pos, v) and table.remove(t, pos) shift the elements from
+// pos to #t one by one inside the call; a __len that claims 2^62 elements
+// would keep them there. The shift is bounded like table.move's range.
+int guarded_shift(lua_State* L, const char* name, int pos_arg, bool has_pos) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (!has_pos) return call_original(L);
+  const lua_Integer n = luaL_len(L, 1);
+  const lua_Integer pos = luaL_checkinteger(L, pos_arg);
+  const lua_Integer cap = work_cap(L) / 16;
+  if (n >= pos && (pos < 0 ? n > pos + cap : n - pos >= cap))
+    return luaL_error(L, "table.%s: too many elements to shift (at most %I)", name, cap);
+  return call_original(L);
+}
+int guarded_insert(lua_State* L) { return guarded_shift(L, "insert", 2, lua_gettop(L) >= 3); }
+int guarded_remove(lua_State* L) { return guarded_shift(L, "remove", 2, lua_gettop(L) >= 2); }
+
 int guarded_concat(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   const lua_Integer i = luaL_optinteger(L, 3, 1);
@@ -212,28 +309,35 @@ int guarded_concat(lua_State* L) {
   return call_original(L);
 }
 
-// Lua's pattern matcher backtracks: a subject of n bytes and a pattern with
-// q repetition items (*, +, -) can take about n^(q+1) steps in one call.
-// Calls whose bound passes kPatternSteps are refused.
+// Lua's pattern matcher backtracks: a subject of n bytes and a pattern of
+// length m with q items that repeat or scan (*, +, -, %b) and o optional
+// ones (?) can take about n^(q+1)·2^o·m steps in one call (a plain find, or
+// a pattern with neither, n·m). Calls whose bound passes kPatternSteps are
+// refused.
 constexpr double kPatternSteps = 2e8;
 int guarded_pattern(lua_State* L) {
   size_t n = 0, lp = 0;
   luaL_checklstring(L, 1, &n);
   const char* p = luaL_checklstring(L, 2, &lp);
   const bool plain = lua_toboolean(L, 4) && lua_tocfunction(L, lua_upvalueindex(2)) != nullptr;
+  int q = 0, o = 0;
   if (!plain) {
-    int q = 0;
     bool in_set = false;
     for (size_t i = 0; i < lp; ++i) {
-      if (p[i] == '%') { ++i; continue; }
+      if (p[i] == '%') {
+        if (i + 1 < lp && p[i + 1] == 'b' && !in_set) ++q;
+        ++i;
+        continue;
+      }
       if (in_set) { if (p[i] == ']') in_set = false; continue; }
       if (p[i] == '[') { in_set = true; if (i + 1 < lp && p[i + 1] == ']') ++i; continue; }
       if (p[i] == '*' || p[i] == '+' || p[i] == '-') ++q;
+      if (p[i] == '?') ++o;
     }
-    if (std::pow(static_cast<double>(n) + 1, q + 1) > kPatternSteps)
-      return luaL_error(L, "pattern too costly: %d repetition items on a subject of %I bytes", q,
-                        static_cast<lua_Integer>(n));
   }
+  if (std::pow(static_cast<double>(n) + 1, q + 1) * std::pow(2.0, o) * (static_cast<double>(lp) + 1) > kPatternSteps)
+    return luaL_error(L, "pattern too costly: %d repetition and %d optional items, %I bytes long, on a subject of %I bytes",
+                      q, o, static_cast<lua_Integer>(lp), static_cast<lua_Integer>(n));
   return call_original(L);
 }
 
@@ -359,7 +463,8 @@ local frozen = {}
 local function proxy(t, newindex)
   local p = setmetatable({}, {
     __index = t, __newindex = newindex, __metatable = false,
-    __pairs = function() return pairs(t) end, __len = function() return #t end,
+    -- pairs() gives the proxy as its state, never the table behind it.
+    __pairs = function(self) return (pairs(t)), self, nil end, __len = function() return #t end,
   })
   frozen[p] = true
   return p
@@ -568,7 +673,8 @@ void LuaHost::open_sandbox() {
                                  {"table", "concat", guarded_concat},   {"string", "find", guarded_pattern},
                                  {"string", "match", guarded_pattern},  {"string", "gmatch", guarded_pattern},
                                  {"string", "gsub", guarded_pattern},   {nullptr, "setmetatable", guarded_setmetatable},
-                                 {"string", "format", guarded_format}};
+                                 {"string", "format", guarded_format},  {"table", "insert", guarded_insert},
+                                 {"table", "remove", guarded_remove}};
   for (const auto& g : guards) {
     if (g.table) lua_getfield(L, -1, g.table);
     else lua_pushvalue(L, -1);
@@ -589,6 +695,12 @@ void LuaHost::open_sandbox() {
   lua_getfield(L, -3, "coroutine");
   lua_insert(L, -2);
   lua_setfield(L, -2, "wrap");  // coroutine.wrap
+  lua_pop(L, 1);
+  // Scripts sort stably; the prelude's pairs() kept Lua's own sort, whose
+  // keys are all different.
+  lua_getfield(L, -2, "table");
+  lua_pushcfunction(L, stable_sort);
+  lua_setfield(L, -2, "sort");
   lua_pop(L, 1);
   lua_pushvalue(L, -1);
   live_ = std::make_unique<LiveTables>(L);  // takes a copy of pairs
@@ -711,7 +823,11 @@ void LuaHost::add_required_modules() {
   lua_getfield(L, LUA_REGISTRYINDEX, kModules);
   lua_pushnil(L);
   while (lua_next(L, -2)) {
-    if (lua_type(L, -2) == LUA_TSTRING && lua_istable(L, -1)) keys.emplace_back(lua_tostring(L, -2));
+    if (lua_type(L, -2) == LUA_TSTRING && lua_istable(L, -1)) {
+      size_t len = 0;
+      const char* key = lua_tolstring(L, -2, &len);
+      keys.emplace_back(key, len);
+    }
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
@@ -999,6 +1115,14 @@ void push_option_id(lua_State* L, const Option& o) {
 }
 }  // namespace
 
+bool LuaHost::is_context(lua_State* L, int idx) const {
+  if (!lua_getmetatable(L, idx)) return false;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_meta_);
+  const bool context = lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return context;
+}
+
 // The table every hook receives (docs/lua-api.md): args, choice, self and
 // seat, each set or cleared. One table per depth of nested calls is reused,
 // so a call allocates nothing for it; scripts may not add fields.
@@ -1233,7 +1357,10 @@ Value to_value_depth(lua_State* L, int index, int depth) {
       Dict d;
       lua_pushnil(L);
       while (lua_next(L, index)) {
-        d.emplace_back(lua_tostring(L, -2), to_value_depth(L, -1, depth + 1));
+        // The whole key: a key with a NUL byte is not the key before it.
+        size_t len = 0;
+        const char* key = lua_tolstring(L, -2, &len);
+        d.emplace_back(std::string(key, len), to_value_depth(L, -1, depth + 1));
         lua_pop(L, 1);
       }
       return Value::dict(std::move(d));

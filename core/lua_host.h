@@ -126,6 +126,8 @@ class LuaHost {
   // The running transaction has hit a limit: it must fail, and the sandbox's
   // pcall, xpcall and coroutine.resume pass the error on.
   bool out_of_limits() const { return used_ > budget_ || alloc_.refused() || watchdog_.expired(); }
+  // Whether the value at `idx` is one of the ctx tables the host reuses.
+  bool is_context(lua_State* L, int idx) const;
   // Deterministic mode: charges work done where the count hook cannot see it
   // (a library call's loop; a resumed coroutine, whose own hook counter may
   // leave up to one period uncounted); raises once over budget.

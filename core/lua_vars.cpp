@@ -34,12 +34,16 @@ int live_len(lua_State* L) {
   return 1;
 }
 
-// pairs() over a kernel table: the sandbox's sorted pairs over its data.
+// pairs() over a kernel table: the sandbox's sorted pairs over its data,
+// with the proxy as the iteration's state, so that no script gets hold of
+// the data table behind it.
 int live_pairs(lua_State* L) {
   lua_getmetatable(L, 1);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_rawgeti(L, -2, kData);
-  lua_call(L, 1, 3);
+  lua_call(L, 1, 1);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
   return 3;
 }
 

@@ -133,7 +133,7 @@ void Runner::take_journal() {
       const bool entity = std::any_of(pieces.begin(), pieces.end(), [&, &name = name](const TextPiece& p) {
         return p.text == name && (p.kind == TextPiece::Kind::EntityName || p.kind == TextPiece::Kind::EntityText);
       });
-      const bool real = entity && v.is_int() && state.entity(static_cast<EntityId>(v.as_int()));
+      const bool real = entity && state.entity_of(v);
       args.emplace_back(name, real ? Value(entity_label(static_cast<EntityId>(v.as_int()))) : v);
     }
     lines.push_back({packs.texts[l.text.key].key, Value::dict(std::move(args)), std::move(text), l.seat});

@@ -153,7 +153,11 @@ std::vector<std::string> sorted_string_keys(lua_State* L, int t) {
   std::vector<std::string> keys;
   lua_pushnil(L);
   while (lua_next(L, t)) {
-    if (lua_type(L, -2) == LUA_TSTRING) keys.emplace_back(lua_tostring(L, -2));
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      size_t len = 0;
+      const char* key = lua_tolstring(L, -2, &len);
+      keys.emplace_back(key, len);
+    }
     lua_pop(L, 1);
   }
   std::sort(keys.begin(), keys.end());
@@ -247,7 +251,8 @@ std::vector<ScriptStatePart> describe_scripts(lua_State* L, int modules, int ski
     }
     auto part = [&](std::string name, uint64_t h) { parts.push_back({key, std::move(name), h + w.drain()}); };
     for (const auto& field : sorted_string_keys(L, m)) {
-      lua_getfield(L, m, field.c_str());
+      lua_pushlstring(L, field.data(), field.size());  // the whole key, NUL bytes and all
+      lua_rawget(L, m);
       const int v = lua_gettop(L);
       if (lua_isfunction(L, v) && !lua_iscfunction(L, v)) {
         // Each upvalue is a part: it names the local a script changed.

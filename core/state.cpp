@@ -26,6 +26,11 @@ const Entity* State::entity(EntityId id) const {
   return (id >= 0 && id < static_cast<EntityId>(entities.size())) ? &entities[id] : nullptr;
 }
 
+const Entity* State::entity_of(const Value& id) const {
+  if (!id.is_int() || id.as_int() < 0 || id.as_int() >= static_cast<int64_t>(entities.size())) return nullptr;
+  return &entities[static_cast<size_t>(id.as_int())];
+}
+
 Entity* State::entity(EntityId id) {
   return (id >= 0 && id < static_cast<EntityId>(entities.size())) ? &entities[id] : nullptr;
 }

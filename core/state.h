@@ -188,6 +188,9 @@ struct State {
   uint64_t position_hash() const;
   const Entity* entity(EntityId id) const;
   Entity* entity(EntityId id);
+  // The entity a kernel value names (an integer id, checked whole, never cut
+  // to EntityId first), or null.
+  const Entity* entity_of(const Value& id) const;
   const Decision* pending_for(int seat) const;
   // Where the cell of (entity, prop) is or would go in `props`; with prop 0,
   // the entity's first cell.

@@ -101,8 +101,7 @@ void render_into(const PackSet& packs, const State* s, const TextRef& t, std::st
                  int depth);
 
 const EntityDef* entity_def(const PackSet& packs, const State* s, const Value& v) {
-  if (!s || !v.is_int()) return nullptr;
-  const Entity* e = s->entity(static_cast<EntityId>(v.as_int()));
+  const Entity* e = s ? s->entity_of(v) : nullptr;
   if (!e || e->def < 0 || e->def >= static_cast<int32_t>(packs.defs.size())) return nullptr;
   return packs.defs[e->def];
 }
@@ -180,6 +179,50 @@ void render_into(const PackSet& packs, const State* s, const TextRef& t, std::st
 }
 
 }  // namespace
+
+std::string printable(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  auto escape = [&](unsigned char c) {
+    static const char* digits = "0123456789abcdef";
+    out += "\\x";
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  };
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if ((c < 0x20 && c != '\t') || c == 0x7f) escape(c);
+      else out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    // A UTF-8 sequence: its length from the lead byte, then continuation
+    // bytes; overlong forms and surrogates are not UTF-8.
+    const size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+    uint32_t cp = len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
+    bool ok = len > 0 && i + len <= s.size();
+    for (size_t k = 1; ok && k < len; ++k) {
+      const unsigned char x = static_cast<unsigned char>(s[i + k]);
+      ok = (x & 0xc0) == 0x80;
+      cp = (cp << 6) | (x & 0x3f);
+    }
+    ok = ok && !(len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) && !(len == 4 && (cp < 0x10000 || cp > 0x10ffff));
+    if (!ok || (cp >= 0x80 && cp <= 0x9f)) {
+      if (ok) {
+        for (size_t k = 0; k < len; ++k) escape(static_cast<unsigned char>(s[i + k]));
+        i += len;
+      } else {
+        escape(c);
+        ++i;
+      }
+      continue;
+    }
+    out.append(s.substr(i, len));
+    i += len;
+  }
+  return out;
+}
 
 std::string render(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang) {
   std::string out;

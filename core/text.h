@@ -42,6 +42,12 @@ bool known_language(std::string_view lang);
 // The plural form index of n in lang (0-based).
 size_t plural_form(std::string_view lang, int64_t n);
 
+// `s` made safe to write to a terminal: control characters (C0, DEL, and
+// the C1 range U+0080..U+009F, which some terminals read as escape
+// sequences) and bytes that are not UTF-8 become \xNN; tab and the rest of
+// UTF-8 pass as they are.
+std::string printable(std::string_view s);
+
 // Renders `t` for `lang` ("en" or "cs"), falling back to English where the
 // text has no translation. `s` (may be null) resolves entity arguments.
 std::string render(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang);

@@ -100,6 +100,13 @@ TEST(HostileSandbox, GlobalsLibrariesAndTabulaAreFrozen) {
       {"rawset_string", "rawset on a read-only library table"},
       {"rawset_tabula", "rawset on a read-only library table"},
       {"meta_string", "cannot change a protected metatable"},
+      // pairs() hands out the read-only view, never the table behind it.
+      {"pairs_G", "scripts may not create globals ('stash')"},
+      {"pairs_tabula", "tabula is read-only (cannot set 'random')"},
+      {"pairs_string", "rawset on a read-only library table"},
+      {"next_G", "scripts may not create globals ('x')"},
+      {"pairs_param", "parameters are read-only (a layer changes them in [params])"},
+      {"pairs_nested", "rawset on a table the kernel keeps"},
   };
   for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
   expect_still_working(*e, s);
@@ -119,6 +126,8 @@ TEST(HostileSandbox, GlobalsLibrariesAndTabulaAreFrozen) {
   EXPECT_EQ(p.get("handled"), Value("handled x"));
   EXPECT_EQ(p.get("index"), Value(5));
   EXPECT_EQ(p.get("tabula_random"), Value("function"));
+  EXPECT_EQ(p.get("stable_sort"), Value(true));  // ties keep their order, whatever the clock
+  EXPECT_EQ(p.get("sorted"), Value("1,3,3,5,9"));
   EXPECT_EQ(p.get("same_string"), Value(true));
   // tostring and %s give no addresses; next() has the sandbox's fixed order.
   EXPECT_EQ(p.get("tostring_table"), Value("table function"));
@@ -161,10 +170,14 @@ TEST(HostileSandbox, LibraryCallsCannotDoUnboundedWork) {
       {"move_huge", "table.move: too many elements (at most 262144)"},
       {"move_negative", "table.move: too many elements (at most 262144)"},
       {"concat_huge", "table.concat: too many elements (at most 262144)"},
-      {"find_backtrack", "pattern too costly: 10 repetition items on a subject of 5000 bytes"},
-      {"match_backtrack", "pattern too costly: 2 repetition items on a subject of 100000 bytes"},
-      {"gsub_backtrack", "pattern too costly: 2 repetition items on a subject of 50000 bytes"},
-      {"gmatch_backtrack", "pattern too costly: 2 repetition items on a subject of 50000 bytes"},
+      {"find_backtrack", "pattern too costly: 10 repetition and 0 optional items, 21 bytes long, on a subject of 5000 bytes"},
+      {"match_backtrack", "pattern too costly: 2 repetition and 0 optional items, 5 bytes long, on a subject of 100000 bytes"},
+      {"gsub_backtrack", "pattern too costly: 2 repetition and 0 optional items, 5 bytes long, on a subject of 50000 bytes"},
+      {"gmatch_backtrack", "pattern too costly: 2 repetition and 0 optional items, 5 bytes long, on a subject of 50000 bytes"},
+      {"find_plain_huge", "pattern too costly: 0 repetition and 0 optional items, 524288 bytes long, on a subject of 1048576 bytes"},
+      {"match_literal_huge", "pattern too costly: 0 repetition and 0 optional items, 524288 bytes long, on a subject of 1048576 bytes"},
+      {"balance_backtrack", "pattern too costly: 2 repetition and 0 optional items, 9 bytes long, on a subject of 50000 bytes"},
+      {"optional_backtrack", "pattern too costly: 0 repetition and 40 optional items, 81 bytes long, on a subject of 3000 bytes"},
       {"log_copies", "memory cap exceeded: the kernel's copies of script values"},
       {"var_copies", "memory cap exceeded: the kernel's copies of script values"},
       {"list_copies", "memory cap exceeded: the kernel's copies of script values"},
@@ -200,6 +213,58 @@ TEST(HostileSandbox, ClassicEscapesAreAbsent) {
   expect_still_working(*e, s);
 }
 
+// load() raises the memory cap like any call (it used to return nil and
+// "not enough memory", and the script went on), and refuses a chunk whose
+// labels and gotos would keep Lua's parser busy for seconds in one call.
+TEST(HostileSandbox, LoadKeepsTheLimits) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "load_memory", "memory cap exceeded");
+  expect_refused(*e, s, "load_labels", "load: a chunk with 5000 labels and 5000 gotos is too costly to compile");
+  expect_still_working(*e, s);
+}
+
+// An entity id is read whole: the bomb's id plus 2^32 names no entity in a
+// text (cut to 32 bits it named the bomb).
+TEST(HostileSandbox, WideEntityIdsNameNothing) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  ApplyResult r = e->apply(s, 0, "wide_id");
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_FALSE(s.journal.empty());
+  EXPECT_EQ(e->render(s, s.journal.back().text), "named: #4294967296");
+}
+
+// table.insert and table.remove at a position shift the elements after it
+// inside one call: over a made-up length of 2^62 they are refused at once.
+TEST(HostileSandbox, ShiftsOverHugeLengthsAreRefused) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "insert_huge", "table.insert: too many elements to shift (at most 262144)");
+  expect_refused(*e, s, "remove_huge", "table.remove: too many elements to shift (at most 262144)");
+  expect_still_working(*e, s);
+}
+
+// A key is the whole Lua string: two keys that differ after a NUL byte stay
+// two (cut at the NUL they would be one key twice, in hash order, which
+// differs from run to run).
+TEST(HostileSandbox, KeysWithNulBytesStayWhole) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  ApplyResult r = e->apply(s, 0, "nul_keys");
+  ASSERT_TRUE(r.ok) << r.error;
+  const Value& v = s.var("nul");
+  ASSERT_TRUE(v.is_dict()) << v.to_string();
+  ASSERT_EQ(v.entries().size(), 2u) << v.to_string();
+  EXPECT_EQ(v.entries()[0].first, std::string("a\0x", 3));
+  EXPECT_EQ(v.entries()[1].first, std::string("a\0y", 3));
+  EXPECT_EQ(v.get(std::string("a\0y", 3)), Value(2));
+}
+
 // _ENV is the frozen globals; the metatables of _G, tabula and ctx are hidden.
 TEST(HostileSandbox, EnvTricksAndSharedMetatables) {
   auto e = hostile();
@@ -214,6 +279,7 @@ TEST(HostileSandbox, EnvTricksAndSharedMetatables) {
       {"setmeta_G", "cannot change a protected metatable"},
       {"set_require", "globals are read-only ('require')"},
       {"ctx_write", "ctx is read-only (give a scheduled call its own args instead)"},
+      {"ctx_rawset", "ctx is read-only (give a scheduled call its own args instead)"},
   };
   for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
   expect_still_working(*e, s);

@@ -184,3 +184,17 @@ TEST(Texts, BadTemplatesAndTextFilesAreLoadErrors) {
   EXPECT_TRUE(contains(report, "missing text file")) << report;
   fs::remove_all(tmp);
 }
+
+// What goes to a terminal is printable: escape sequences, carriage returns,
+// C1 controls (a lone 0x9B is a CSI to some terminals) and bytes that are
+// not UTF-8 come out as \xNN; UTF-8 text and tabs are kept.
+TEST(Texts, PrintableEscapesControlsAndBrokenUtf8) {
+  EXPECT_EQ(printable("red \x1b[31mtext\r"), "red \\x1b[31mtext\\x0d");
+  EXPECT_EQ(printable("Pán podzemí\tčervená"), "Pán podzemí\tčervená");
+  EXPECT_EQ(printable("a\xc2\x9b" "b"), "a\\xc2\\x9bb");  // U+009B, CSI
+  EXPECT_EQ(printable("a\x9b" "b\xff"), "a\\x9bb\\xff");   // not UTF-8
+  EXPECT_EQ(printable("\xe2\x82\xac \xf0\x9f\x8e\xb2"), "\xe2\x82\xac \xf0\x9f\x8e\xb2");  // €, a die
+  EXPECT_EQ(printable("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // a surrogate is not UTF-8
+  EXPECT_EQ(printable("\xc0\xaf"), "\\xc0\\xaf");           // nor an overlong form
+  EXPECT_EQ(printable("del\x7f"), "del\\x7f");
+}

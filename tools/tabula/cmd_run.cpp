@@ -212,10 +212,15 @@ int cmd_run(const RunArgs& a) {
     std::printf("\nchoices: %llu total, %.1f per game\n", static_cast<unsigned long long>(choices), avg);
     std::printf("script errors: %llu\n", static_cast<unsigned long long>(errors));
     // A script error's traceback lines sit under their game's line.
+    // Every byte of a message can come from a pack (an option id, an error
+    // text): each line is made printable (core/text.h).
     for (const auto& f : failures) {
-      std::string text = f.to_string();
-      for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 3)) text.insert(at + 1, "  ");
-      std::printf("  %s\n", text.c_str());
+      const std::string text = f.to_string();
+      for (size_t from = 0; from <= text.size();) {
+        const size_t end = std::min(text.find('\n', from), text.size());
+        std::printf("  %s\n", printable(std::string_view(text).substr(from, end - from)).c_str());
+        from = end + 1;
+      }
     }
     if (errors > failures.size()) std::printf("  ... and %llu more\n", static_cast<unsigned long long>(errors - failures.size()));
     // Most frequent first (tally is sorted so); games that state scores
@@ -225,7 +230,7 @@ int cmd_run(const RunArgs& a) {
     else std::printf("results:\n");
     for (size_t i = 0; i < tally.size() && i < kShown; ++i)
       std::printf("  %8llu  %5.1f%%  %s\n", static_cast<unsigned long long>(tally[i].second),
-                  100.0 * tally[i].second / a.games, tally[i].first.c_str());
+                  100.0 * tally[i].second / a.games, printable(tally[i].first).c_str());
     if (tally.size() > kShown)
       std::printf("  ... and %zu more distinct results (--json and --log-dir give them all)\n", tally.size() - kShown);
     if (tally.empty() && !summary.all_scored()) std::printf("  (no game finished)\n");

@@ -23,7 +23,18 @@ function M.probe()
   local _, caught = pcall(error, { 7 })
   local _, handled = xpcall(function() error("x", 0) end, function(m) return "handled " .. m end)
   local mt = setmetatable({}, { __index = function() return 5 end })
+  -- table.sort keeps equal elements in the order they had.
+  local records, stable = {}, true
+  for i = 1, 300 do records[i] = { key = i % 3, at = i } end
+  table.sort(records, function(a, b) return a.key < b.key end)
+  for i = 2, #records do
+    if records[i - 1].key == records[i].key and records[i - 1].at > records[i].at then stable = false end
+  end
+  local numbers = { 5, 3, 9, 1, 3 }
+  table.sort(numbers)
   return {
+    stable_sort = stable,
+    sorted = table.concat(numbers, ","),
     string_keys = keys,
     rep = string.rep("ab", 3, "-"),
     method = ("xy"):rep(2),

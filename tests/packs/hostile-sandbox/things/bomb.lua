@@ -35,6 +35,10 @@ function H.concat_huge() return table.concat(setmetatable({}, { __index = functi
 function H.find_backtrack() return string.find(string.rep("a", 5000), string.rep("a-", 10) .. "b") end -- find_backtrack
 function H.match_backtrack() return (("a"):rep(100000)):match(".-.-b") end -- match_backtrack
 function H.gsub_backtrack() return string.gsub(("a"):rep(50000), "a*a*b", "") end -- gsub_backtrack
+function H.find_plain_huge() local s = ("a"):rep(1 << 20) return s:find(("a"):rep((1 << 19) - 1) .. "b", 1, true) end -- find_plain_huge
+function H.match_literal_huge() local s = ("a"):rep(1 << 20) return s:match(("a"):rep((1 << 19) - 1) .. "b") end -- match_literal_huge
+function H.balance_backtrack() return ("("):rep(50000):find("%b()%b()x") end -- balance_backtrack
+function H.optional_backtrack() return ("a"):rep(3000):find(("a?"):rep(40) .. "b") end -- optional_backtrack
 function H.gmatch_backtrack() for _ in ("a"):rep(50000):gmatch("a*a*b") do end end -- gmatch_backtrack
 -- Limits that hooks alone do not hold.
 function H.xpcall_handler() xpcall(function() while true do end end, function() while true do end end) end -- xpcall_handler
@@ -71,6 +75,25 @@ function H.setmeta_tabula() setmetatable(tabula, {}) end -- setmeta_tabula
 function H.setmeta_G() setmetatable(_G, nil) end -- setmeta_G
 function H.set_require() require = function() end end -- set_require
 function H.ctx_write(ctx) ctx.stash = {} end -- ctx_write
+function H.ctx_rawset(ctx) rawset(ctx, "stash", {}) end -- ctx_rawset
+-- load() neither swallows the memory cap nor compiles for ever.
+function H.load_memory() load("return {" .. string.rep("1,", 1e6) .. "}") end -- load_memory
+function H.load_labels() local p = {} for i = 1, 5000 do p[i] = "::l" .. i .. ":: goto l" .. i end load(table.concat(p, " ")) end -- load_labels
+-- An entity id past 32 bits names no entity (cut to 32 bits, it was the bomb).
+function H.wide_id(ctx) T.log { "named", card = ctx.self + (1 << 32) } end -- wide_id
+-- Shifts inside one call, over a length a __len makes up.
+function H.insert_huge() table.insert(setmetatable({}, { __len = function() return 1 << 62 end }), 1, 0) end -- insert_huge
+function H.remove_huge() table.remove(setmetatable({}, { __len = function() return 1 << 62 end }), 1) end -- remove_huge
+-- Keys that differ only after a NUL byte stay two keys.
+function H.nul_keys() T.set_var("nul", { ["a\0x"] = 1, ["a\0y"] = 2 }) end -- nul_keys
+-- pairs() over a frozen table hands out no real table, so nothing reaches
+-- the next call or the next game.
+function H.pairs_G() local _, real = pairs(_G); real.stash = 1 end -- pairs_G
+function H.pairs_tabula() local _, real = pairs(tabula); real.random = nil end -- pairs_tabula
+function H.pairs_string() local _, real = pairs(string); rawset(real, "upper", nil) end -- pairs_string
+function H.next_G() local _, real = pairs(_G); rawset(real, next(real) or "x", 1) end -- next_G
+function H.pairs_param() local _, real = pairs(T.param("deck")); real[1] = "dud" end -- pairs_param
+function H.pairs_nested() local _, real = pairs(T.param("nested").inner); rawset(real, 1, 9) end -- pairs_nested
 -- Deep recursion and stack bombs.
 function H.deep_recursion() local function f() return 1 + f() end return f() end -- deep_recursion
 function H.pcall_recursion() local function f() pcall(f) end f(); error("survived") end -- pcall_recursion
