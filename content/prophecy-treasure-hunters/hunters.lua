@@ -63,9 +63,11 @@ M.on = {
   guardian_beaten = function(ctx)
     local card = ctx.args.card
     if T.get(card, "rank") ~= "greater" then return end
+    -- Named while it still lies face up where it was beaten, in front of
+    -- everyone; then it joins its winner's Map Parts, face down.
+    T.log({ "hunters.guardian_map", who = names.who(ctx.args.character), card = card })
     T.move(card, "maps", ctx.args.seat)
     T.turn(card, false)
-    T.log({ "hunters.guardian_map", who = names.who(ctx.args.character), card = card })
   end,
 
   treasure_dug = function(ctx)
