@@ -45,7 +45,7 @@ struct ConformanceConfig {
 
 // The first thing found wrong, located.
 struct Violation {
-  std::string check;   // "leak", "secret choice", "unsound", "save/load", "clone", "replay", "script error", "no end"
+  std::string check;   // "leak", "secret choice", "unsound", "save/load", "clone", "replay", "isolation", "script error", "no end"
   std::string pack, setup;
   int seats = 0;
   uint64_t seed = 0;

@@ -135,3 +135,36 @@ TEST(ConformanceTool, CheckFindsATextKeyNoTextsFileDeclares) {
 }
 
 }  // namespace
+
+// Games are isolated (ENGINE.md invariant 15): the conformance check plays
+// the first game again after the others and wants the hashes of its first
+// run. An engine whose history reaches later games fails it. Here the
+// history is a test's forced chance that starts forcing the die at the
+// second game: every later game agrees with its own replay, but the first
+// game, played again, rolls differently.
+TEST(ConformanceTool, AnEngineWhoseHistoryReachesLaterGamesFails) {
+  struct LoadedDie : ForcedChance {
+    bool on = false;
+    bool random(uint64_t, uint64_t& out) override { return on && (out = 0, true); }
+    bool shuffle(const State&, int, std::vector<EntityId>&) override { return false; }
+  };
+  auto r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/dice");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  ConformanceConfig cfg;
+  cfg.games = 3;
+  cfg.watched = 0;
+  cfg.seed_game = false;
+  const ConformanceStart start{"", {}, 2};
+  const ConformanceReport fair = check_conformance(e, start, cfg);
+  EXPECT_TRUE(fair.ok) << located(fair.first);
+  LoadedDie die;
+  e.force_chance(&die);
+  const ConformanceReport loaded = check_conformance(e, start, cfg, [&](uint64_t game) { die.on = game > 0; });
+  e.force_chance(nullptr);
+  ASSERT_FALSE(loaded.ok);
+  EXPECT_EQ(loaded.first.check, "isolation");
+  EXPECT_NE(located(loaded.first).find("the first game, played again after 2 other games in the same engine, differs from its first run"),
+            std::string::npos)
+      << located(loaded.first);
+}
