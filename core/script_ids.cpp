@@ -13,6 +13,14 @@ namespace tabula {
 
 namespace {
 
+// A script's whole text (the loader has read it before: it exists).
+std::string file_text(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
 bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // The names a script gives the `tabula` table: "tabula" itself and every
@@ -51,10 +59,7 @@ void check_script_ids(const PackSet& packs, const std::set<std::string>& removed
       known_params(params.begin(), params.end()), known_zones(zones.begin(), zones.end());
 
   for (const auto& file : layer_lua_files(packs)) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string src = ss.str();
+    const std::string src = file_text(file);
     const std::vector<std::string> names = aliases(src);
     std::vector<Diagnostic> found;  // in the order of the file
     std::istringstream lines(src);
@@ -168,10 +173,7 @@ void check_script_texts(const PackSet& packs, std::vector<Diagnostic>& diags) {
   for (const auto& t : packs.texts) keys.push_back(t.key);
   const std::set<std::string> known(keys.begin(), keys.end());
   for (const auto& file : layer_lua_files(packs)) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string src = ss.str();
+    const std::string src = file_text(file);
     const std::vector<std::string> names = aliases(src);
     std::istringstream lines(src);
     std::string line;
