@@ -26,13 +26,27 @@ constexpr const char* kModules = "tabula.modules";
 constexpr const char* kFrozen = "tabula.frozen";  // the read-only proxies, as keys
 constexpr int kHookEvery = 1000;  // instructions between budget checks (deterministic mode)
 
-bool read_file(const std::string& path, std::string& out) {
+// A script is read whole into memory: past this size it is refused before
+// a byte is read (a sparse file of gigabytes would be read as such).
+constexpr uintmax_t kMaxScriptBytes = 16u << 20;
+
+// Reads a script file into `out`: "" when done, else why not. Only a
+// regular file is opened (a named pipe would block the reader for ever).
+std::string read_file(const std::string& path, std::string& out) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) return "does not exist";
+  if (!std::filesystem::is_regular_file(status)) return "is not a regular file";
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec) return "cannot be read";
+  if (size > kMaxScriptBytes)
+    return "is " + std::to_string(size) + " bytes, more than a script may be (" + std::to_string(kMaxScriptBytes) + ")";
   std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
+  if (!in) return "cannot be read";
   std::stringstream ss;
   ss << in.rdbuf();
   out = ss.str();
-  return true;
+  return "";
 }
 
 int read_only_context(lua_State* L) {
@@ -553,7 +567,9 @@ int lua_require(lua_State* L) {
     const auto file = std::filesystem::weakly_canonical(d.dir + "/" + rel, ec);
     if (std::mismatch(root.begin(), root.end(), file.begin(), file.end()).first != root.end())
       return luaL_error(L, "require: module '%s' leads outside its folder", name.c_str());
-    if (!read_file(d.dir + "/" + rel, src)) continue;
+    const std::string why = read_file(d.dir + "/" + rel, src);
+    if (why == "does not exist") continue;
+    if (!why.empty()) return luaL_error(L, "require: module '%s': %s %s", name.c_str(), (d.prefix + "/" + rel).c_str(), why.c_str());
     if (luaL_loadbufferx(L, src.data(), src.size(), ("@" + key).c_str(), "t") != LUA_OK) return lua_error(L);
     lua_call(L, 0, 1);
     if (lua_isnil(L, -1)) {
@@ -754,7 +770,8 @@ void LuaHost::open_sandbox() {
 void LuaHost::load_module(const ScriptFile& file) {
   const std::string& key = file.key;
   std::string src;
-  if (!read_file(file.path, src)) throw ScriptError(file.pack, file.path, "", "load", "cannot read script file");
+  if (const std::string why = read_file(file.path, src); !why.empty())
+    throw ScriptError(file.pack, file.path, "", "load", "the script file " + why);
   lua_State* L = L_;
   used_ = 0;
   alloc_.reset_refused();

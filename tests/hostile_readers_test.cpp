@@ -2,6 +2,7 @@
 // CLI's leaks (issue 7): every bad document gets a clear, located error and
 // the process stays alive. Pack: tests/packs/duel (2 seats).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -629,3 +630,32 @@ TEST_F(HostileReadersCli, ReplayPrintsControlCharactersAsText) {
 }
 
 }  // namespace
+
+// require() opens only regular files of a bounded size: a named pipe among a
+// pack's scripts once blocked the engine for ever, and a sparse file of
+// 3 GB was read whole. Each ends in an error that names the module and file.
+TEST(HostileReaders, RequireReadsOnlyRegularFilesOfBoundedSize) {
+  const fs::path root = fs::temp_directory_path() / ("tabula-hostile-require-" + std::to_string(getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "lib");
+  std::ofstream(root / "pack.toml") << "[pack]\nid = \"p\"\nrules = \"rules.lua\"\n[seats]\nmin = 1\nmax = 1\ndefault = 1\n"
+                                       "[flow]\nroot = \"game\"\n[flow.game]\nhook = \"go\"\n";
+  ASSERT_EQ(mkfifo((root / "lib" / "pipe.lua").c_str(), 0600), 0);
+  {
+    std::ofstream huge(root / "lib" / "huge.lua");
+  }
+  fs::resize_file(root / "lib" / "huge.lua", 3ull << 30);  // sparse: no disk used
+  for (const auto& [module, why] : {std::pair<std::string, std::string>{"lib.pipe", "p/lib/pipe.lua is not a regular file"},
+                                    {"lib.huge", "p/lib/huge.lua is 3221225472 bytes, more than a script may be (16777216)"}}) {
+    std::ofstream(root / "rules.lua") << "local lib = require \"" << module << "\"\nlocal M = {}\nfunction M.go() end\nreturn M\n";
+    LoadResult r = load_pack(root.string());
+    ASSERT_TRUE(r.ok()) << r.report();
+    try {
+      Engine e(std::move(r.packs));
+      ADD_FAILURE() << module << " loaded";
+    } catch (const ScriptError& err) {
+      EXPECT_NE(std::string(err.what()).find("require: module '" + module + "': " + why), std::string::npos) << err.what();
+    }
+  }
+  fs::remove_all(root);
+}
