@@ -514,27 +514,72 @@ int Engine::zone_of_def(const State& s, std::string_view zone_def, int seat) con
   return packs_->zone_index(zd, seat, static_cast<int>(s.seats.size()));
 }
 
-std::string Engine::render(const State& s, const TextRef& t, std::string_view lang) const {
-  return tabula::render(*packs_, &s, t, lang);
+namespace {
+// A seat or the onlooker reading texts of the state as it stands.
+class SeatReader final : public TextReader {
+ public:
+  SeatReader(const Engine& e, const State& s, int seat) : e_(e), s_(s), seat_(seat) {}
+  bool hides(int64_t id) const override {
+    const Entity* en = s_.entity_of(Value(id));
+    return !en || !e_.known(s_, static_cast<EntityId>(id), seat_);
+  }
+
+ private:
+  const Engine& e_;
+  const State& s_;
+  int seat_;
+};
+
+// A reader of a journal line: what it knew when the line was written.
+class LineReader final : public TextReader {
+ public:
+  LineReader(const JournalLine& l, int seat) : l_(l), seat_(seat) {}
+  bool hides(int64_t id) const override {
+    return !std::binary_search(l_.seen.begin(), l_.seen.end(), std::pair<int32_t, int64_t>(seat_, id));
+  }
+
+ private:
+  const JournalLine& l_;
+  int32_t seat_;
+};
+}  // namespace
+
+std::string Engine::render(const State& s, const TextRef& t, std::string_view lang, int reader) const {
+  if (reader == kAllSeeing) return tabula::render(*packs_, &s, t, lang);
+  SeatReader r(*this, s, reader);
+  return tabula::render(*packs_, &s, t, lang, &r);
 }
 
-std::string Engine::prompt(const State& s, const Decision& d, std::string_view lang) const {
-  return render(s, d.prompt, lang);
+std::string Engine::render_line(const State& s, const JournalLine& l, std::string_view lang, int reader) const {
+  if (reader == kAllSeeing) return tabula::render(*packs_, &s, l.text, lang);
+  LineReader r(l, reader);
+  return tabula::render(*packs_, &s, l.text, lang, &r);
 }
 
-// An option's own label, else its entity's name, else the decision's label
-// for options (given the id), else the id itself.
+std::string Engine::prompt(const State& s, const Decision& d, std::string_view lang, int reader) const {
+  return render(s, d.prompt, lang, reader);
+}
+
+// An option's own label, else its entity's name (when the seat knows the
+// entity), else the decision's label for options (given the id), else the
+// id itself; an entity the seat may not know is "(hidden)".
 std::string Engine::label(const State& s, const Decision& d, const Option& o, std::string_view lang) const {
-  if (!o.label.empty()) return render(s, o.label, lang);
-  if (const Entity* e = s.entity(o.entity)) return packs_->defs[e->def]->name.get(lang);
+  return label(s, d, o, lang, d.seat);
+}
+
+std::string Engine::label(const State& s, const Decision& d, const Option& o, std::string_view lang, int reader) const {
+  if (!o.label.empty()) return render(s, o.label, lang, reader);
+  const Entity* e = s.entity(o.entity);
+  if (e && (reader == kAllSeeing || known(s, o.entity, reader))) return packs_->defs[e->def]->name.get(lang);
   if (!d.option_label.empty()) {
     TextRef t = d.option_label;
     if (!t.args.is_dict()) t.args = Value::dict();
     int64_t n = 0;
     if (o.int_id && std::from_chars(o.id.data(), o.id.data() + o.id.size(), n).ec == std::errc()) t.args.set("id", Value(n));
     else t.args.set("id", Value(o.id));
-    return render(s, t, lang);
+    return render(s, t, lang, reader);
   }
+  if (e) return hidden_entity_word(lang);
   return o.id;
 }
 
@@ -631,7 +676,15 @@ uint64_t Engine::random_below(State& s, uint64_t n) {
 
 void Engine::log(State& s, TextRef text, int seat) {
   if (quiet()) return;
-  s.journal.push_back({seat, std::move(text)});
+  JournalLine line{seat, std::move(text), {}};
+  std::vector<int64_t> named;
+  named_entities(*packs_, line.text, named);
+  for (int reader = -1; reader < static_cast<int>(s.seats.size()); ++reader) {
+    if (seat >= 0 && reader != seat) continue;
+    for (int64_t id : named)
+      if (s.entity_of(Value(id)) && known(s, static_cast<EntityId>(id), reader)) line.seen.emplace_back(reader, id);
+  }
+  s.journal.push_back(std::move(line));
   if (log_watch_) log_watch_(s);
 }
 

@@ -158,10 +158,19 @@ class Engine {
   // JSON of what `seat` may see (-1: an onlooker who sees only public
   // facts), with texts in `lang`.
   std::string view_json(const State& s, int seat, std::string_view lang = "en") const;
-  // Texts for people (text.h).
-  std::string render(const State& s, const TextRef& t, std::string_view lang = "en") const;
-  std::string prompt(const State& s, const Decision& d, std::string_view lang = "en") const;
+  // Texts for people (text.h), rendered for one reader: a seat (from 0), the
+  // onlooker (-1), or kAllSeeing (the game's own log, checks and tools that
+  // see the whole state). An entity the reader may not know is never named:
+  // its slots show "(hidden)"; a journal line names what the reader knew when
+  // it was written.
+  static constexpr int kAllSeeing = -2;
+  std::string render(const State& s, const TextRef& t, std::string_view lang, int reader) const;
+  std::string render_line(const State& s, const JournalLine& l, std::string_view lang, int reader) const;
+  std::string prompt(const State& s, const Decision& d, std::string_view lang, int reader) const;
+  // An option's label, as its deciding seat reads it, or as `reader` does
+  // (who hears which option was taken).
   std::string label(const State& s, const Decision& d, const Option& o, std::string_view lang = "en") const;
+  std::string label(const State& s, const Decision& d, const Option& o, std::string_view lang, int reader) const;
 
   // --- names: how tools and files speak of ids ---------------------------
   const std::string& def_name(const State& s, EntityId id) const;

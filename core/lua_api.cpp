@@ -156,59 +156,73 @@ int32_t text_key(lua_State* L, int idx) {
   return key;
 }
 
-Value text_args(lua_State* L, int t, int depth);
+// A text's arguments are bounded as a whole: their nesting (lists in lists,
+// texts in texts) and the count of values in them. A Lua table that holds
+// itself, or a DAG that doubles at each level, ends at these bounds.
+constexpr int kTextArgDepth = 16;
+constexpr size_t kTextArgValues = 4096;
 
-// An argument of a text: a nested text ({"key", ...} with one item) becomes
-// { text = key, args = {...} }, anything else a kept value.
-Value text_arg_value(lua_State* L, int idx, int depth) {
-  idx = lua_absindex(L, idx);
-  if (lua_type(L, idx) == LUA_TTABLE && !LiveTables::is_kernel_table(L, idx) && lua_rawlen(L, idx) == 1) {
-    const bool keyed = lua_rawgeti(L, idx, 1) == LUA_TSTRING;
-    const int32_t key = keyed ? lookup(L, -1, kTexts) : -1;
-    lua_pop(L, 1);
-    if (key >= 0 && depth < 8) {
-      Value nested = Value::dict();
-      nested.set("text", Value(packs(L).texts[key].key));
-      nested.set("args", text_args(L, idx, depth + 1));
-      return nested;
-    }
-  }
-  if (lua_type(L, idx) == LUA_TTABLE && !LiveTables::is_kernel_table(L, idx)) {
-    // A list of texts, or of values: each item as an argument would be.
-    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
-    size_t count = 0;
+struct TextArgs {
+  lua_State* L;
+  size_t values = 0;
+
+  Value args(int t, int depth) {
+    Dict out;
     lua_pushnil(L);
-    while (lua_next(L, idx)) {
-      ++count;
+    while (lua_next(L, t)) {
+      if (lua_type(L, -2) == LUA_TSTRING) {
+        size_t len = 0;
+        const char* key = lua_tolstring(L, -2, &len);
+        out.emplace_back(std::string(key, len), value(-1, depth));
+      }
       lua_pop(L, 1);
     }
-    if (n > 0 && static_cast<lua_Integer>(count) == n) {
-      List items;
-      for (lua_Integer i = 1; i <= n; ++i) {
-        lua_rawgeti(L, idx, i);
-        items.push_back(text_arg_value(L, -1, depth + 1));
+    return out.empty() ? Value() : Value::dict(std::move(out));
+  }
+
+  // An argument of a text: a nested text ({"key", ...} with one item)
+  // becomes { text = key, args = {...} }, anything else a kept value.
+  Value value(int idx, int depth) {
+    idx = lua_absindex(L, idx);
+    if (depth > kTextArgDepth) luaL_error(L, "text argument nested too deeply (more than %d levels)", kTextArgDepth);
+    if (++values > kTextArgValues)
+      luaL_error(L, "text arguments too large (more than %d values)", static_cast<int>(kTextArgValues));
+    if (lua_type(L, idx) == LUA_TTABLE && !LiveTables::is_kernel_table(L, idx) && lua_rawlen(L, idx) == 1) {
+      const bool keyed = lua_rawgeti(L, idx, 1) == LUA_TSTRING;
+      const int32_t key = keyed ? lookup(L, -1, kTexts) : -1;
+      lua_pop(L, 1);
+      if (key >= 0 && depth < 8) {
+        Value nested = Value::dict();
+        nested.set("text", Value(packs(L).texts[key].key));
+        nested.set("args", args(idx, depth + 1));
+        return nested;
+      }
+    }
+    if (lua_type(L, idx) == LUA_TTABLE && !LiveTables::is_kernel_table(L, idx)) {
+      // A list of texts, or of values: each item as an argument would be.
+      const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+      lua_Integer count = 0;
+      lua_pushnil(L);
+      while (count <= n && lua_next(L, idx)) {
+        ++count;
         lua_pop(L, 1);
       }
-      return Value::list(std::move(items));
+      if (count > n) lua_pop(L, 1);  // the key lua_next left
+      if (n > 0 && count == n) {
+        List items;
+        for (lua_Integer i = 1; i <= n; ++i) {
+          lua_rawgeti(L, idx, i);
+          items.push_back(value(-1, depth + 1));
+          lua_pop(L, 1);
+        }
+        return Value::list(std::move(items));
+      }
     }
+    Value v = LuaHost::to_value(L, idx);
+    values += v.is_table() ? (v.is_list() ? v.items().size() : v.entries().size()) : 0;
+    return v;
   }
-  return LuaHost::to_value(L, idx);
-}
-
-// The named arguments of a text table {"key", name = value, ...}.
-Value text_args(lua_State* L, int t, int depth) {
-  Dict args;
-  lua_pushnil(L);
-  while (lua_next(L, t)) {
-    if (lua_type(L, -2) == LUA_TSTRING) {
-      size_t len = 0;
-      const char* key = lua_tolstring(L, -2, &len);
-      args.emplace_back(std::string(key, len), text_arg_value(L, -1, depth));
-    }
-    lua_pop(L, 1);
-  }
-  return args.empty() ? Value() : Value::dict(std::move(args));
-}
+};
 
 // A text argument: a key, or {key, name = value, ...}. In playout mode only
 // the key is checked.
@@ -222,7 +236,7 @@ TextRef text_ref(lua_State* L, int idx, const char* what) {
       luaL_error(L, "%s: a text is a key or { \"key\", name = value, ... }", what);
     t.key = text_key(L, -1);
     lua_pop(L, 1);
-    if (!engine(L).quiet()) t.args = text_args(L, idx, 0);
+    if (!engine(L).quiet()) t.args = TextArgs{L}.args(idx, 0);
   } else {
     luaL_error(L, "%s: a text is a key or { \"key\", name = value, ... }, not a %s", what, luaL_typename(L, idx));
   }
@@ -1008,7 +1022,7 @@ int l_text(lua_State* L) {
   } else if (lua_type(L, 1) == LUA_TTABLE && lua_rawgeti(L, 1, 1) == LUA_TSTRING) {
     t.key = text_key(L, -1);
     lua_pop(L, 1);
-    t.args = text_args(L, 1, 0);
+    t.args = TextArgs{L}.args(1, 0);
   } else {
     return luaL_error(L, "text: a text is a key or { \"key\", name = value, ... }");
   }

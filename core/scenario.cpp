@@ -394,7 +394,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
           }
           if (d) {
             if (auto ask = t["ask"].value<std::string>()) {
-              const std::string prompt = engine->prompt(run.state, *d);
+              const std::string prompt = engine->prompt(run.state, *d, "en", Engine::kAllSeeing);
               if (prompt.find(*ask) == std::string::npos) {
                 run.fail(where + ": expected a question containing \"" + *ask + "\", actual \"" + prompt + "\"");
                 break;
@@ -426,7 +426,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
           if (!run.paused && !run.state.pending.empty()) {
             const Decision& d = run.state.pending.front();
             run.fail(where + ": run_until: seat " + std::to_string(d.seat + 1) + " must first answer \"" +
-                     engine->prompt(run.state, d) + "\" (give the step a choose)");
+                     engine->prompt(run.state, d, "en", Engine::kAllSeeing) + "\" (give the step a choose)");
             engine->pause_at(-1);
             break;
           }
@@ -446,7 +446,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
             std::string instead = run.state.over ? "the game ended" : "no decision is open";
             if (!run.state.pending.empty())
               instead = "seat " + std::to_string(run.state.pending.front().seat + 1) + " was asked \"" +
-                        engine->prompt(run.state, run.state.pending.front()) + "\"";
+                        engine->prompt(run.state, run.state.pending.front(), "en", Engine::kAllSeeing) + "\"";
             run.fail(where + ": run_until: the flow never " + t["when"].value<std::string>().value_or("entered") + " '" +
                      *t["run_until"].value<std::string>() + "'; before that " + instead);
             break;
@@ -465,7 +465,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
       }
     }
     if (run.state.over && !run.state.result_text.empty())
-      r.journal.push_back(engine->render(run.state, run.state.result_text));
+      r.journal.push_back(engine->render(run.state, run.state.result_text, "en", Engine::kAllSeeing));
     run.final_check = true;
     if (const toml::table* e = doc["expect"].as_table()) run.check(*e, "final [expect] (" + at(*e) + ")");
     if (const std::string left = chance.unused(); !left.empty() && r.ok) run.fail(path + ": " + left);
@@ -474,7 +474,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
     if (finish == "over" && !run.state.over) {
       std::string open;
       for (const auto& d : run.state.pending)
-        open += " seat " + std::to_string(d.seat + 1) + ": \"" + engine->prompt(run.state, d) + "\"";
+        open += " seat " + std::to_string(d.seat + 1) + ": \"" + engine->prompt(run.state, d, "en", Engine::kAllSeeing) + "\"";
       run.fail("the scenario says finish = \"over\", but the game still asks:" + open);
     }
   } catch (const toml::parse_error& e) {

@@ -120,7 +120,7 @@ Runner::~Runner() = default;
 void Runner::take_journal() {
   const PackSet& packs = engine->packs();
   for (const auto& l : state.journal) {
-    std::string text = engine->render(state, l.text);
+    std::string text = engine->render(state, l.text, "en", Engine::kAllSeeing);
     r.journal.push_back(text);
     if (l.text.empty()) continue;
     // Entity arguments (the {x:name} and {x:text} slots) as the scenario
@@ -318,7 +318,7 @@ bool Runner::actual(const std::string& key, Value& out, std::string& why) {
   if (subject == "decision") {
     const Decision* d = state.pending.empty() ? nullptr : &state.pending.front();
     if (field == "seat") return out = d ? Value(int64_t{d->seat + 1}) : Value(), true;
-    if (field == "prompt") return out = d ? Value(engine->prompt(state, *d)) : Value(), true;
+    if (field == "prompt") return out = d ? Value(engine->prompt(state, *d, "en", Engine::kAllSeeing)) : Value(), true;
     if (field == "options") {
       List l;
       if (d)

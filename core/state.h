@@ -120,6 +120,11 @@ struct CombatFrame {
 struct JournalLine {
   int seat = -1;  // -1: everybody may read it
   TextRef text;
+  // (reader, entity): an entity the line names in a slot that this reader
+  // (a seat from 0, or -1 the onlooker) knew when the line was written. Its
+  // rendering for a reader names only those; every other entity slot shows
+  // as hidden. Sorted.
+  std::vector<std::pair<int32_t, int64_t>> seen;
 };
 
 // Tells the Lua host which copy of a state it is looking at: every new state

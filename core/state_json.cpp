@@ -3,6 +3,7 @@
 #include "core/engine.h"
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -207,7 +208,15 @@ json state_to_json(const Engine& e, const State& s) {
   j["result_text"] = text_json(e, s.result_text);
   j["choices_applied"] = s.choices_applied;
   json journal = json::array();
-  for (const auto& l : s.journal) journal.push_back({{"seat", l.seat}, {"text", text_json(e, l.text)}});
+  for (const auto& l : s.journal) {
+    json line = {{"seat", l.seat}, {"text", text_json(e, l.text)}};
+    if (!l.seen.empty()) {
+      json seen = json::array();
+      for (const auto& [reader, id] : l.seen) seen.push_back({reader, id});
+      line["seen"] = seen;
+    }
+    journal.push_back(line);
+  }
   j["journal"] = journal;
   return j;
 }
@@ -400,7 +409,16 @@ State state_from_json(const Engine& e, const json& j) {
     for (const auto& l : j.at("journal")) {
       const int seat = l.at("seat");
       if (seat < -1 || seat >= nseats) bad("journal[" + std::to_string(s.journal.size()) + "]: seat " + std::to_string(seat) + " is no seat");
-      s.journal.push_back({seat, json_text(e, l.at("text"))});
+      JournalLine line{seat, json_text(e, l.at("text")), {}};
+      if (l.contains("seen"))
+        for (const auto& u : l.at("seen")) {
+          const int64_t reader = u.at(0).get<int64_t>(), id = u.at(1).get<int64_t>();
+          if (reader < -1 || reader >= nseats || id < 0 || id >= static_cast<int64_t>(s.entities.size()))
+            bad("journal[" + std::to_string(s.journal.size()) + "]: seen [" + std::to_string(reader) + ", " + std::to_string(id) + "] is no reader and entity");
+          line.seen.emplace_back(static_cast<int32_t>(reader), id);
+        }
+      std::sort(line.seen.begin(), line.seen.end());
+      s.journal.push_back(std::move(line));
     }
     return s;
   } catch (const json::exception& x) {

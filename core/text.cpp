@@ -1,5 +1,7 @@
 #include "core/text.h"
 
+#include <algorithm>
+
 #include "core/pack.h"
 #include "core/state.h"
 
@@ -97,86 +99,109 @@ size_t plural_form(std::string_view lang, int64_t n) {
 
 namespace {
 
-void render_into(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang, std::string& out,
-                 int depth);
-
 const EntityDef* entity_def(const PackSet& packs, const State* s, const Value& v) {
   const Entity* e = s ? s->entity_of(v) : nullptr;
   if (!e || e->def < 0 || e->def >= static_cast<int32_t>(packs.defs.size())) return nullptr;
   return packs.defs[e->def];
 }
 
-// A value as an argument. Lists render item by item; a dict with a "text"
-// key is a nested text (lua_api.cpp turns Lua's {"key", ...} into one).
-void render_value(const PackSet& packs, const State* s, const Value& v, std::string_view lang, std::string& out,
-                  int depth) {
-  switch (v.kind()) {
-    case Value::Kind::Nil: break;
-    case Value::Kind::Bool: out += v.as_bool() ? "true" : "false"; break;
-    case Value::Kind::Int: out += std::to_string(v.as_int()); break;
-    case Value::Kind::Str: out += v.as_str(); break;
-    case Value::Kind::List:
-      for (size_t i = 0; i < v.items().size(); ++i) {
-        if (i) out += ", ";
-        render_value(packs, s, v.items()[i], lang, out, depth);
-      }
-      break;
-    case Value::Kind::Dict: {
-      // A nested text: { text = "key", args = {...} } (how Lua's {"key", ...} arrives).
-      int32_t key = packs.text_id(v.get("text").as_str());
-      if (key >= 0 && depth < 8) render_into(packs, s, TextRef{key, v.get("args")}, lang, out, depth + 1);
-      else out += v.to_string();
-      break;
-    }
-  }
-}
+// One rendering: where it writes, for whom, and how much it may still do.
+// Nested texts may repeat a slot many times over (100 slots of a text of
+// 100 slots...): the budget stops the work, not only the output.
+struct Renderer {
+  const PackSet& packs;
+  const State* s;
+  const TextReader* reader;
+  std::string& out;
+  size_t pieces = 0;
+  bool full = false;
 
-void render_into(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang, std::string& out,
-                 int depth) {
-  if (t.key < 0 || t.key >= static_cast<int32_t>(packs.texts.size())) return;
-  const TextDef& def = packs.texts[t.key];
-  const bool cs = lang == "cs" && !def.text.cs.empty();
-  const std::string& source = cs ? def.text.cs : def.text.en;
-  std::vector<TextPiece> pieces;
-  std::string error;
-  if (!parse_template(source, pieces, error)) {  // checked at load; never here
-    out += source;
-    return;
+  bool spent() {
+    if (full) return true;
+    if (out.size() <= kRenderMaxBytes && pieces <= kRenderMaxPieces) return false;
+    out += "\u2026";
+    full = true;
+    return true;
   }
-  const std::string_view used = cs ? "cs" : "en";
-  for (const auto& p : pieces) {
-    if (p.kind == TextPiece::Kind::Literal) {
-      out += p.text;
-      continue;
+
+  // A value as an argument. Lists render item by item; a dict with a
+  // "text" key is a nested text (lua_api.cpp turns Lua's {"key", ...} into
+  // one).
+  void value(const Value& v, std::string_view lang, int depth) {
+    ++pieces;
+    if (spent()) return;
+    switch (v.kind()) {
+      case Value::Kind::Nil: break;
+      case Value::Kind::Bool: out += v.as_bool() ? "true" : "false"; break;
+      case Value::Kind::Int: out += std::to_string(v.as_int()); break;
+      case Value::Kind::Str: out += v.as_str(); break;
+      case Value::Kind::List:
+        for (size_t i = 0; i < v.items().size() && !spent(); ++i) {
+          if (i) out += ", ";
+          value(v.items()[i], lang, depth);
+        }
+        break;
+      case Value::Kind::Dict: {
+        int32_t key = packs.text_id(v.get("text").as_str());
+        if (key >= 0 && depth < 8) text(TextRef{key, v.get("args")}, lang, depth + 1);
+        else out += v.to_string();
+        break;
+      }
     }
-    const Value& arg = t.args.get(p.text);
-    if (arg.is_nil()) {
-      out += "{" + p.text + "?}";  // a missing argument shows, never crashes
-      continue;
+  }
+
+  void text(const TextRef& t, std::string_view lang, int depth) {
+    if (t.key < 0 || t.key >= static_cast<int32_t>(packs.texts.size())) return;
+    const TextDef& def = packs.texts[t.key];
+    const bool cs = lang == "cs" && !def.text.cs.empty();
+    const std::string& source = cs ? def.text.cs : def.text.en;
+    std::vector<TextPiece> parsed;
+    std::string error;
+    if (!parse_template(source, parsed, error)) {  // checked at load; never here
+      out += source;
+      return;
     }
-    switch (p.kind) {
-      case TextPiece::Kind::Arg: render_value(packs, s, arg, used, out, depth); break;
-      case TextPiece::Kind::EntityName:
-      case TextPiece::Kind::EntityText: {
-        const EntityDef* d = entity_def(packs, s, arg);
-        if (!d) {
-          out += "#" + arg.to_string();
+    const std::string_view used = cs ? "cs" : "en";
+    for (const auto& p : parsed) {
+      ++pieces;
+      if (spent()) return;
+      if (p.kind == TextPiece::Kind::Literal) {
+        out += p.text;
+        continue;
+      }
+      const Value& arg = t.args.get(p.text);
+      if (arg.is_nil()) {
+        out += "{" + p.text + "?}";  // a missing argument shows, never crashes
+        continue;
+      }
+      switch (p.kind) {
+        case TextPiece::Kind::Arg: value(arg, used, depth); break;
+        case TextPiece::Kind::EntityName:
+        case TextPiece::Kind::EntityText: {
+          const EntityDef* d = entity_def(packs, s, arg);
+          if (!d) {
+            out += "#" + arg.to_string();
+            break;
+          }
+          if (reader && reader->hides(arg.as_int())) {
+            out += hidden_entity_word(used);
+            break;
+          }
+          const Text& x = p.kind == TextPiece::Kind::EntityName ? d->name : d->text;
+          out += x.get(used);
           break;
         }
-        const Text& x = p.kind == TextPiece::Kind::EntityName ? d->name : d->text;
-        out += x.get(used);
-        break;
+        case TextPiece::Kind::Plural: {
+          if (p.forms.empty()) break;
+          size_t f = plural_form(used, arg.as_int());
+          out += p.forms[std::min(f, p.forms.size() - 1)];
+          break;
+        }
+        case TextPiece::Kind::Literal: break;
       }
-      case TextPiece::Kind::Plural: {
-        if (p.forms.empty()) break;
-        size_t f = plural_form(used, arg.as_int());
-        out += p.forms[std::min(f, p.forms.size() - 1)];
-        break;
-      }
-      case TextPiece::Kind::Literal: break;
     }
   }
-}
+};
 
 }  // namespace
 
@@ -224,9 +249,53 @@ std::string printable(std::string_view s) {
   return out;
 }
 
-std::string render(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang) {
+namespace {
+// `steps` bounds the walk as rendering is bounded: a slot repeated in
+// nested texts is visited once per rendering of it.
+void named_in(const PackSet& packs, const TextRef& t, std::vector<int64_t>& out, int depth, size_t& steps);
+
+void named_in_value(const PackSet& packs, const Value& v, std::vector<int64_t>& out, int depth, size_t& steps) {
+  if (++steps > kRenderMaxPieces) return;
+  if (v.is_list()) {
+    for (const Value& item : v.items()) named_in_value(packs, item, out, depth, steps);
+  } else if (v.is_dict() && depth < 8) {
+    const int32_t key = packs.text_id(v.get("text").as_str());
+    if (key >= 0) named_in(packs, TextRef{key, v.get("args")}, out, depth + 1, steps);
+  }
+}
+
+void named_in(const PackSet& packs, const TextRef& t, std::vector<int64_t>& out, int depth, size_t& steps) {
+  if (t.key < 0 || t.key >= static_cast<int32_t>(packs.texts.size()) || !t.args.is_dict()) return;
+  const TextDef& def = packs.texts[t.key];
+  std::vector<TextPiece> parsed;
+  std::string error;
+  for (const std::string* source : {&def.text.en, &def.text.cs}) {
+    if (source->empty() || !parse_template(*source, parsed, error)) continue;
+    for (const auto& p : parsed) {
+      if (++steps > kRenderMaxPieces) return;
+      if (p.kind == TextPiece::Kind::Literal || p.kind == TextPiece::Kind::Plural) continue;
+      const Value& arg = t.args.get(p.text);
+      if (p.kind == TextPiece::Kind::Arg) named_in_value(packs, arg, out, depth, steps);
+      else if (arg.is_int()) out.push_back(arg.as_int());
+    }
+  }
+}
+}  // namespace
+
+void named_entities(const PackSet& packs, const TextRef& t, std::vector<int64_t>& out) {
+  size_t steps = 0;
+  named_in(packs, t, out, 0, steps);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+const char* hidden_entity_word(std::string_view lang) { return lang == "cs" ? "(skryto)" : "(hidden)"; }
+
+std::string render(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang,
+                   const TextReader* reader) {
   std::string out;
-  render_into(packs, s, t, lang, out, 0);
+  Renderer r{packs, s, reader, out};
+  r.text(t, lang, 0);
   return out;
 }
 

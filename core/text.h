@@ -48,8 +48,34 @@ size_t plural_form(std::string_view lang, int64_t n);
 // UTF-8 pass as they are.
 std::string printable(std::string_view s);
 
+// Who reads a rendered text: an entity slot ({x:name}, {x:text}) names the
+// entity only when hides() says the reader knows it; else it shows the
+// kernel's word for a hidden entity (hidden_entity_word), so no text tells a
+// reader what a card it may not see is. Null: a reader who sees everything
+// (the game's own log, scenario checks).
+class TextReader {
+ public:
+  virtual bool hides(int64_t entity) const = 0;
+
+ protected:
+  ~TextReader() = default;
+};
+
+// The entities `t` names in entity slots, in either language, nested texts
+// included (to judge who may read their names; may repeat).
+void named_entities(const PackSet& packs, const TextRef& t, std::vector<int64_t>& out);
+
+// "(hidden)", in `lang`.
+const char* hidden_entity_word(std::string_view lang);
+
+// Bounds of one rendering: a text whose nested texts and repeated slots
+// would grow past them ends with "…" where the bound was reached.
+constexpr size_t kRenderMaxBytes = 16 * 1024;
+constexpr size_t kRenderMaxPieces = 20000;
+
 // Renders `t` for `lang` ("en" or "cs"), falling back to English where the
 // text has no translation. `s` (may be null) resolves entity arguments.
-std::string render(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang);
+std::string render(const PackSet& packs, const State* s, const TextRef& t, std::string_view lang,
+                   const TextReader* reader = nullptr);
 
 }  // namespace tabula

@@ -49,7 +49,7 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
   j["over"] = s.over;
   if (s.over) {
     j["result"] = value_to_json(s.result);
-    if (!s.result_text.empty()) j["result_text"] = render(s, s.result_text, lang);
+    if (!s.result_text.empty()) j["result_text"] = render(s, s.result_text, lang, seat);
   }
   j["start_seat"] = s.start_seat + 1;
   j["vars"] = value_to_json(Value::dict(s.vars()));
@@ -121,19 +121,19 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
         }
         opts.push_back(oj);
       }
-      json dj = {{"seat", d.seat + 1}, {"prompt", prompt(s, d, lang)}, {"options", opts}};
+      json dj = {{"seat", d.seat + 1}, {"prompt", prompt(s, d, lang, seat)}, {"options", opts}};
       if (d.subset()) dj["pick"] = {{"min", d.pick_min}, {"max", d.most()}};
       decisions.push_back(dj);
     } else {
       json other = {{"seat", d.seat + 1}, {"waiting", true}};
-      if (!d.secret) other["prompt"] = prompt(s, d, lang);
+      if (!d.secret) other["prompt"] = prompt(s, d, lang, seat);
       decisions.push_back(other);
     }
   }
   j["decisions"] = decisions;
   json journal = json::array();
   for (const auto& l : s.journal)
-    if (l.seat < 0 || l.seat == seat) journal.push_back(render(s, l.text, lang));
+    if (l.seat < 0 || l.seat == seat) journal.push_back(render_line(s, l, lang, seat));
   j["journal"] = journal;
   return j.dump(2);
 }

@@ -93,7 +93,7 @@ TEST(Decisions, SimultaneousSecretOrdersStayHiddenUntilAllCommit) {
   ASSERT_TRUE(e->apply(s, 1, "s2-defend").ok);
   EXPECT_EQ(s.var("orders"), Value::list({Value("s1-attack"), Value("s2-defend")}));
   ASSERT_EQ(s.pending.size(), 1u);
-  EXPECT_EQ(e->prompt(s, s.pending[0]), "Next round?");
+  EXPECT_EQ(e->prompt(s, s.pending[0], "en", Engine::kAllSeeing), "Next round?");
   ASSERT_TRUE(e->apply(s, 0, "yes").ok);
   EXPECT_TRUE(s.over);
 }

@@ -32,7 +32,7 @@ TEST(DungeonLords, CloneAtMidCombatDecisionContinuesIndependently) {
   Dict options = Value::dict({{"mode", Value("practice")}, {"board", Value(1)}}).entries();
   State original = e->new_game(1, 1, options);
   finish(*e, original, {"trap:rolling_boulder", "send:troll"});
-  ASSERT_EQ(e->prompt(original, original.pending.front()), "Troll: which attack?");
+  ASSERT_EQ(e->prompt(original, original.pending.front(), "en", Engine::kAllSeeing), "Troll: which attack?");
 
   State clone = original;
   const uint64_t at_fork = original.hash();

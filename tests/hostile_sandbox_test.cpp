@@ -234,7 +234,7 @@ TEST(HostileSandbox, WideEntityIdsNameNothing) {
   ApplyResult r = e->apply(s, 0, "wide_id");
   ASSERT_TRUE(r.ok) << r.error;
   ASSERT_FALSE(s.journal.empty());
-  EXPECT_EQ(e->render(s, s.journal.back().text), "named: #4294967296");
+  EXPECT_EQ(e->render(s, s.journal.back().text, "en", Engine::kAllSeeing), "named: #4294967296");
 }
 
 // table.insert and table.remove at a position shift the elements after it

@@ -46,7 +46,7 @@ std::vector<std::string> first_hit_journal(std::unique_ptr<PackSet> packs) {
   ApplyResult r = e.apply(s, d.seat, d.options.back().id);
   EXPECT_TRUE(r.ok) << r.error;
   std::vector<std::string> lines;
-  for (const auto& l : s.journal) lines.push_back(e.render(s, l.text));
+  for (const auto& l : s.journal) lines.push_back(e.render(s, l.text, "en", Engine::kAllSeeing));
   return lines;
 }
 

@@ -58,7 +58,7 @@ void expect_still_working(Engine& e, State& s) {
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(e.prop(s, 0, "mark").as_int(), marks + 1);
   ASSERT_EQ(s.pending.size(), 1u);
-  EXPECT_EQ(e.prompt(s, s.pending[0]), "What now?");
+  EXPECT_EQ(e.prompt(s, s.pending[0], "en", Engine::kAllSeeing), "What now?");
 }
 
 }  // namespace

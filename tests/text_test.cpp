@@ -10,10 +10,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 #include <nlohmann/json.hpp>
 
 #include "core/engine.h"
 #include "core/lua_host.h"
+#include "core/state_json.h"
 #include "core/text.h"
 
 using namespace tabula;
@@ -32,7 +34,7 @@ std::unique_ptr<Engine> engine(const char* pack = "texts", std::vector<std::stri
 std::vector<std::string> journal(const Engine& e, const State& s, const char* lang, int seat = -1) {
   std::vector<std::string> out;
   for (const auto& l : s.journal)
-    if (l.seat < 0 || l.seat == seat) out.push_back(e.render(s, l.text, lang));
+    if (l.seat < 0 || l.seat == seat) out.push_back(e.render_line(s, l, lang, seat));
   return out;
 }
 
@@ -60,8 +62,8 @@ TEST(Texts, PromptAndLabelsRenderForTheViewer) {
   State s = e->new_game(1, 1);
   ASSERT_EQ(s.pending.size(), 1u);
   const Decision& d = s.pending[0];
-  EXPECT_EQ(e->prompt(s, d, "en"), "Which card, friend?");
-  EXPECT_EQ(e->prompt(s, d, "cs"), "Kterou kartu, příteli?");
+  EXPECT_EQ(e->prompt(s, d, "en", Engine::kAllSeeing), "Which card, friend?");
+  EXPECT_EQ(e->prompt(s, d, "cs", Engine::kAllSeeing), "Kterou kartu, příteli?");
   std::vector<std::string> en, cs;
   for (const auto& o : d.options) {
     en.push_back(e->label(s, d, o, "en"));
@@ -85,7 +87,7 @@ TEST(Texts, IntegerOptionsComeBackAsIntegersAndResultsHaveText) {
   ASSERT_TRUE(e->apply(s, 0, "3").ok);
   ASSERT_TRUE(s.over);
   EXPECT_EQ(s.result.get("picked"), Value(3));  // ctx.choice was the integer 3
-  EXPECT_EQ(e->render(s, s.result_text, "cs"), "1 bod");
+  EXPECT_EQ(e->render(s, s.result_text, "cs", Engine::kAllSeeing), "1 bod");
   auto v = nlohmann::json::parse(e->view_json(s, 0, "en"));
   EXPECT_EQ(v["result_text"], "1 point");
 }
@@ -197,4 +199,85 @@ TEST(Texts, PrintableEscapesControlsAndBrokenUtf8) {
   EXPECT_EQ(printable("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // a surrogate is not UTF-8
   EXPECT_EQ(printable("\xc0\xaf"), "\\xc0\\xaf");           // nor an overlong form
   EXPECT_EQ(printable("del\x7f"), "del\\x7f");
+}
+
+namespace {
+// A two-seat game with the hidden-card texts of rules.lua's `fn` run on it.
+State hidden_cards(Engine& e, const char* fn) {
+  State s = e.new_game(1, 2);
+  s.pending.clear();
+  s.journal.clear();
+  e.host().call_value(s, "texts/rules.lua", fn, Value());
+  return s;
+}
+}  // namespace
+
+// docs/security.md, "Hidden entities carry no identity": a text names an
+// entity only to a reader who knows it; others read "(hidden)".
+TEST(Texts, HiddenCardsAreNotNamedToWhoCannotSeeThem) {
+  auto e = engine();
+  ASSERT_TRUE(e);
+  State s = hidden_cards(*e, "hidden");
+  ASSERT_EQ(s.pending.size(), 1u);
+  auto mine = nlohmann::json::parse(e->view_json(s, 0, "en"));
+  EXPECT_EQ(mine["decisions"][0]["prompt"], "Play Goblin?");
+  // An option without a label names its card only when the seat knows it.
+  EXPECT_EQ(mine["decisions"][0]["options"][0]["label"], "(hidden)");
+  EXPECT_EQ(mine["decisions"][0]["options"][1]["label"], "Goblin");
+  EXPECT_EQ(mine["journal"][0], "Goblin is there");
+  for (int other : {1, -1}) {  // seat 2 and the onlooker: "waiting for seat 1: ..."
+    auto v = nlohmann::json::parse(e->view_json(s, other, "en"));
+    EXPECT_EQ(v["decisions"][0]["prompt"], "Play (hidden)?") << other;
+    EXPECT_EQ(v["journal"][0], "(hidden) is there") << other;
+    EXPECT_EQ(v.dump().find("Goblin is"), std::string::npos) << other;
+  }
+  auto cs = nlohmann::json::parse(e->view_json(s, 1, "cs"));
+  EXPECT_EQ(cs["decisions"][0]["prompt"], "Zahrát (skryto)?");
+  // The game's own log (and checks) see everything.
+  EXPECT_EQ(e->render(s, s.journal[0].text, "en", Engine::kAllSeeing), "Goblin is there");
+  EXPECT_EQ(e->label(s, s.pending[0], s.pending[0].options[0], "en", Engine::kAllSeeing), "Dragon");
+  // What seat 2 hears of seat 1's choice is what seat 2 may read.
+  EXPECT_EQ(e->label(s, s.pending[0], s.pending[0].options[1], "en", 1), "(hidden)");
+}
+
+// A journal line names what its readers knew when it was written, and
+// keeps that through a saved state.
+TEST(Texts, AJournalLineNamesWhatItsReadersKnewWhenWritten) {
+  auto e = engine();
+  ASSERT_TRUE(e);
+  State s = hidden_cards(*e, "seen_then_hidden");
+  for (int reader : {-1, 0, 1}) EXPECT_EQ(journal(*e, s, "en", reader), std::vector<std::string>{"Dragon is there"}) << reader;
+  State loaded = state_from_json(*e, nlohmann::json::parse(state_to_json(*e, s).dump()));
+  EXPECT_EQ(journal(*e, loaded, "en", 1), std::vector<std::string>{"Dragon is there"});
+  // Written while seat 2 could not see the goblin: hidden to it, even once
+  // the goblin lies face up in a public zone.
+  State later = hidden_cards(*e, "hidden");
+  e->move_entity(later, later.pending[0].options[1].entity, e->zone_index(later, "hand"));
+  EXPECT_EQ(journal(*e, later, "en", 1), std::vector<std::string>{"(hidden) is there"});
+  EXPECT_EQ(journal(*e, later, "en", 0), std::vector<std::string>{"Goblin is there"});
+}
+
+// Texts bound their work (docs/security.md): a text of 100 slots nested 8
+// deep stops at the rendering bound; arguments that hold themselves or
+// double at each level are errors at their line.
+TEST(Texts, RenderingAndArgumentsAreBounded) {
+  auto e = engine();
+  ASSERT_TRUE(e);
+  State s = hidden_cards(*e, "many");
+  const std::string line = e->render(s, s.journal.back().text, "en", 0);
+  EXPECT_LE(line.size(), kRenderMaxBytes + 64);
+  EXPECT_EQ(line.substr(line.size() - 3), "\u2026");
+  for (const auto& [fn, where, what] : {std::tuple{"itself", "texts/rules.lua:63", "text argument nested too deeply (more than 16 levels)"},
+                                        std::tuple{"doubling", "texts/rules.lua:68", "text arguments too large (more than 4096 values)"}}) {
+    State t = e->new_game(1, 2);
+    const uint64_t hash = t.hash();
+    try {
+      e->host().call_value(t, "texts/rules.lua", fn, Value());
+      ADD_FAILURE() << fn << " was accepted";
+    } catch (const ScriptError& err) {
+      EXPECT_TRUE(contains(err.what(), where)) << err.what();
+      EXPECT_TRUE(contains(err.what(), what)) << err.what();
+    }
+    EXPECT_EQ(t.hash(), hash) << fn;
+  }
 }

@@ -68,6 +68,14 @@ class Table {
   std::string seat_name(int seat) const {
     return ui(lang_, Ui::Seat, std::to_string(seat + 1)) + " (" + ui(lang_, kind(seat)) + ")";
   }
+  // Who reads what is said to the whole table: with no person at it, a
+  // watcher who sees everything; with one, that seat; with several sharing
+  // the screen, only what an onlooker may see.
+  int reader() const {
+    if (humans_ == 0) return Engine::kAllSeeing;
+    if (humans_ == 1) return static_cast<int>(std::find(human_.begin(), human_.end(), true) - human_.begin());
+    return -1;
+  }
   Ui kind(int seat) const {
     if (human_[seat]) return Ui::Human;
     return seat < static_cast<int>(random_.size()) && random_[seat] ? Ui::Random : Ui::Ai;
@@ -89,7 +97,7 @@ class Table {
   // seats, private lines wait for their seat's next turn.
   void journal(const State& s) {
     for (const auto& l : s.journal) {
-      const std::string text = e_->render(s, l.text, lang_);
+      const std::string text = e_->render_line(s, l, lang_, l.seat < 0 ? reader() : humans_ == 0 ? Engine::kAllSeeing : l.seat);
       if (l.seat < 0) say("  | " + text);
       else if (humans_ == 0) say("  | [" + ui(lang_, Ui::Seat, std::to_string(l.seat + 1)) + "] " + text);
       else if (l.seat < static_cast<int>(human_.size()) && human_[l.seat]) {
@@ -300,9 +308,9 @@ Answer ask_set(const Decision& d, const std::string& lang, std::vector<size_t>& 
 
 // The labels of a set's options, for "seat 2 chose: ...".
 std::string set_labels(const Engine& e, const State& s, const Decision& d, const std::vector<size_t>& set,
-                       const std::string& lang) {
+                       const std::string& lang, int reader) {
   std::string out;
-  for (size_t i : set) out += (out.empty() ? "" : ", ") + e.label(s, d, d.options[i], lang);
+  for (size_t i : set) out += (out.empty() ? "" : ", ") + e.label(s, d, d.options[i], lang, reader);
   return out.empty() ? ui(lang, Ui::NoneChosen) : out;
 }
 
@@ -416,7 +424,7 @@ int cmd_play(const PlayArgs& a) {
       if (!d) continue;
       if (d->options.empty()) {
         table.flush();
-        std::cout << "error: " << table.seat_name(seat) << " must decide \"" << e->prompt(s, *d, a.lang) << "\" but has no options\n";
+        std::cout << "error: " << table.seat_name(seat) << " must decide \"" << e->prompt(s, *d, a.lang, table.reader()) << "\" but has no options\n";
         status = 1;
         quit = true;
         break;
@@ -425,7 +433,7 @@ int cmd_play(const PlayArgs& a) {
       std::vector<size_t> set;
       if (d->subset() && seat < static_cast<int>(human.size()) && human[seat]) {
         table.situation(s, seat);
-        std::cout << e->prompt(s, *d, a.lang) << "\n" << ui(a.lang, Ui::PickSet, pick_range(*d), d->pick_min == 0 ? ui(a.lang, Ui::NoneHint) : "") << "\n";
+        std::cout << e->prompt(s, *d, a.lang, seat) << "\n" << ui(a.lang, Ui::PickSet, pick_range(*d), d->pick_min == 0 ? ui(a.lang, Ui::NoneHint) : "") << "\n";
         table.options(s, seat);
         const Answer answer = ask_set(*d, a.lang, set);
         if (answer == Answer::Reload) {
@@ -440,17 +448,17 @@ int cmd_play(const PlayArgs& a) {
         // Echoed for transcripts, except a secret choice: the other seats have not decided yet.
         if (!isatty(STDIN_FILENO))
           std::cout << (d->secret ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
-                                  : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(*e, s, *d, set, a.lang)))
+                                  : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(*e, s, *d, set, a.lang, seat)))
                     << "\n";
       } else if (d->subset()) {
         agents[seat]->choose_subset(s, *d, set);
         check_subset(*d, set);  // sorts: the option string lists the set in option order
         option = subset_id(*d, set);
         table.say(d->secret && any_human ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
-                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(*e, s, *d, set, a.lang)));
+                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), set_labels(*e, s, *d, set, a.lang, table.reader())));
       } else if (seat < static_cast<int>(human.size()) && human[seat]) {
         table.situation(s, seat);
-        std::cout << e->prompt(s, *d, a.lang) << "\n";
+        std::cout << e->prompt(s, *d, a.lang, seat) << "\n";
         table.options(s, seat);
         size_t k = 0;
         const Answer answer = ask(d->options.size(), a.lang, k);
@@ -481,7 +489,7 @@ int cmd_play(const PlayArgs& a) {
         const Option& pick = d->options[k];
         option = pick.id;
         table.say(d->secret && any_human ? ui(a.lang, Ui::SecretChoice, table.seat_name(seat))
-                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), e->label(s, *d, pick, a.lang)));
+                                         : ui(a.lang, Ui::Chose, table.seat_name(seat), e->label(s, *d, pick, a.lang, table.reader())));
       }
       ApplyResult r = e->apply(s, seat, option);
       if (!r.ok) {
@@ -506,7 +514,7 @@ int cmd_play(const PlayArgs& a) {
   if (s.over) {
     std::cout << "\n" << ui(a.lang, Ui::GameOver, made) << "\n";
     table.ending(s);
-    if (!s.result_text.empty()) std::cout << e->render(s, s.result_text, a.lang) << "\n";
+    if (!s.result_text.empty()) std::cout << e->render(s, s.result_text, a.lang, table.reader()) << "\n";
   } else if (status == 0) {
     std::cout << ui(a.lang, Ui::QuitAfter, made) << "\n";
   }

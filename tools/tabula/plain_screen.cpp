@@ -132,7 +132,7 @@ std::string words(const Value& v) {
 
 std::string shown_name(const Engine& e, const State& s, const char* what, const std::string& id, const std::string& lang) {
   int32_t key = e.packs().text_id(std::string(what) + "." + id);
-  return key < 0 ? id : e.render(s, TextRef{key, Value()}, lang);
+  return key < 0 ? id : e.render(s, TextRef{key, Value()}, lang, Engine::kAllSeeing);
 }
 
 std::vector<std::string> plain_screen(const Engine& e, const State& s, int seat, const std::string& lang) {

@@ -32,4 +32,40 @@ function M.lists()
   T.log { "log.all", xs = {} }
 end
 
+-- Texts about cards a reader may not know (text_test.cpp, Texts.Hidden*):
+-- the dragon lies in a hidden pile, the goblin in seat 1's own zone.
+function M.hidden()
+  local top = T.create("dragon", "pile")
+  local mine = T.create("goblin", "own", 1)
+  T.log { "log.there", card = mine }
+  T.decide {
+    seat = 1, prompt = { "ask.which", card = mine }, on_choice = "picked",
+    options = { { id = "a", entity = top }, { id = "b", entity = mine } },
+  }
+end
+
+-- A line written while every reader saw the card, which then goes away.
+function M.seen_then_hidden()
+  local card = T.create("dragon", "hand")
+  T.log { "log.there", card = card }
+  T.move(card, "pile")
+end
+
+-- Texts whose arguments or rendering would grow without bound.
+function M.many()
+  local t = { "log.many", a = "x" }
+  for _ = 1, 7 do t = { "log.many", a = t } end
+  T.log(t)
+end
+function M.itself()
+  local t = {}
+  t[1] = t
+  T.log { "log.all", xs = t }
+end
+function M.doubling()
+  local t = { 1 }
+  for _ = 1, 12 do t = { t, t } end
+  T.log { "log.all", xs = t }
+end
+
 return M
