@@ -1,6 +1,7 @@
 #include "core/conformance.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "core/game_log.h"
@@ -127,7 +128,7 @@ class TextCheck {
           if (auto why = in_text(o.label, 0); !why.empty()) return said(o.label, what, why);
         } else if (s_.entity(o.entity)) {
           if (!knows(o.entity))
-            return who(seat) + " reads " + what + ", \"" + e_.label(s_, d, o) + "\": the name of " + entity(o.entity) +
+            return who(seat) + " reads " + what + ", \"" + e_.label(s_, d, o, "en", Engine::kAllSeeing) + "\": the name of " + entity(o.entity) +
                    ", which " + who(seat) + " may not know";
         } else if (!d.option_label.empty()) {
           TextRef t = d.option_label;
@@ -144,7 +145,7 @@ class TextCheck {
 
  private:
   std::string said(const TextRef& t, const std::string& what, const std::string& why) const {
-    return who(seat_) + " reads " + what + " '" + e_.packs().texts[t.key].key + "', \"" + e_.render(s_, t) + "\", which " +
+    return who(seat_) + " reads " + what + " '" + e_.packs().texts[t.key].key + "', \"" + e_.render(s_, t, "en", Engine::kAllSeeing) + "\", which " +
            why;
   }
   bool knows(EntityId id) const {
@@ -229,6 +230,127 @@ class TextCheck {
   int seat_ = -1;
   std::map<int32_t, std::vector<TextPiece>> templates_;
   std::map<std::string, std::vector<int32_t>> names_;
+};
+
+// Hidden entities carry no identity (docs/security.md, "Hidden entities"):
+// the same game, played with every entity's id kIdShift higher, must look
+// the same to every seat and to the onlooker, but for the ids of entities
+// the seat knows. Anything else that moves with the ids (a variable, a
+// property, an option id, a dictionary key holding the id of a card the
+// seat cannot see) would let the seat tell that card by its id, which is the
+// same card in every game.
+constexpr int64_t kIdShift = 100000;
+
+class IdentityCheck {
+ public:
+  IdentityCheck(const Engine& e, const State& a, const State* before, int seat)
+      : e_(e), a_(a), before_(before), seat_(seat) {}
+
+  // "" or what differs, with its place in the view.
+  std::string compare(const json& x, const json& y, const std::string& path) {
+    if (x.is_number_integer() && y.is_number_integer()) {
+      const int64_t p = x.get<int64_t>(), q = y.get<int64_t>();
+      return p == q ? "" : id_pair(p, q, path, std::to_string(p) + " / " + std::to_string(q));
+    }
+    if (x.is_string() && y.is_string()) return strings(x.get<std::string>(), y.get<std::string>(), path);
+    if (x.type() != y.type()) return differs(path, x.dump() + " / " + y.dump());
+    if (x.is_array()) {
+      if (x.size() != y.size()) return differs(path, std::to_string(x.size()) + " items / " + std::to_string(y.size()));
+      for (size_t i = 0; i < x.size(); ++i)
+        if (auto why = compare(x[i], y[i], path + "[" + std::to_string(i) + "]"); !why.empty()) return why;
+      return "";
+    }
+    if (x.is_object()) {
+      if (x.size() != y.size()) return differs(path, "keys " + keys(x) + " / " + keys(y));
+      for (const auto& [k, v] : x.items()) {
+        auto it = y.find(k);
+        if (it == y.end()) it = y.find(shifted(k));
+        if (it == y.end()) return differs(path, "keys " + keys(x) + " / " + keys(y));
+        if (it.key() != k)
+          if (auto why = strings(k, it.key(), path + " (a key)"); !why.empty()) return why;
+        if (auto why = compare(v, *it, path + "." + k); !why.empty()) return why;
+      }
+      return "";
+    }
+    return x == y ? "" : differs(path, x.dump() + " / " + y.dump());
+  }
+
+ private:
+  static std::string keys(const json& j) {
+    std::string out;
+    for (const auto& [k, v] : j.items()) out += (out.empty() ? "" : ",") + k;
+    return "{" + out + "}";
+  }
+  // A string with each run of digits moved by kIdShift.
+  static std::string shifted(const std::string& str) {
+    std::string out;
+    for (size_t i = 0; i < str.size();) {
+      if (!std::isdigit(static_cast<unsigned char>(str[i]))) {
+        out += str[i++];
+        continue;
+      }
+      size_t j = i;
+      while (j < str.size() && std::isdigit(static_cast<unsigned char>(str[j]))) ++j;
+      if (j - i > 15) {
+        out.append(str, i, j - i);
+      } else {
+        out += std::to_string(std::stoll(str.substr(i, j - i)) + kIdShift);
+      }
+      i = j;
+    }
+    return out;
+  }
+  // Two strings that may differ in runs of digits that are ids.
+  std::string strings(const std::string& a, const std::string& b, const std::string& path) {
+    if (a == b) return "";
+    size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+      const bool da = std::isdigit(static_cast<unsigned char>(a[i])), db = std::isdigit(static_cast<unsigned char>(b[j]));
+      if (da != db) break;
+      if (!da) {
+        if (a[i] != b[j]) break;
+        ++i, ++j;
+        continue;
+      }
+      size_t ei = i, ej = j;
+      while (ei < a.size() && std::isdigit(static_cast<unsigned char>(a[ei]))) ++ei;
+      while (ej < b.size() && std::isdigit(static_cast<unsigned char>(b[ej]))) ++ej;
+      const std::string ra = a.substr(i, ei - i), rb = b.substr(j, ej - j);
+      if (ra != rb) {
+        if (ra.size() > 15 || rb.size() > 15) break;
+        if (auto why = id_pair(std::stoll(ra), std::stoll(rb), path, "'" + a + "' / '" + b + "'"); !why.empty()) return why;
+      }
+      i = ei, j = ej;
+    }
+    if (i == a.size() && j == b.size()) return "";
+    return differs(path, "'" + a + "' / '" + b + "'");
+  }
+  // p in the first game, q in the shifted one: the id of an entity the
+  // seat knows, or a leak, or a game that went another way.
+  std::string id_pair(int64_t p, int64_t q, const std::string& path, const std::string& shown) {
+    if (q != p + kIdShift || p < 0 || p >= static_cast<int64_t>(a_.entities.size())) return differs(path, shown);
+    const auto id = static_cast<EntityId>(p);
+    if (knows(id)) return "";
+    const Entity& en = a_.entities[id];
+    return who(seat_) + " can tell entity #" + std::to_string(id) + " (" + e_.packs().defs[en.def]->id +
+           (en.zone < 0 ? ", out of play" : ", in " + e_.zone_name(a_, en.zone) + (en.face_up ? "" : " face down")) +
+           ") by its id: " + path + " holds it (" + shown + "), and " + who(seat_) +
+           " may not know that entity; an id names the same card in every game";
+  }
+  bool knows(EntityId id) const {
+    if (may_know(e_, a_, id, seat_) || (before_ && may_know(e_, *before_, id, seat_))) return true;
+    const Entity* was = before_ ? before_->entity(id) : nullptr;
+    return a_.entities[id].zone < 0 && (!was || was->zone < 0);
+  }
+  std::string differs(const std::string& path, const std::string& shown) const {
+    return who(seat_) + "'s view differs when every entity id is " + std::to_string(kIdShift) + " higher, at " + path +
+           " (" + shown + "): what the seat sees, or how the game goes, depends on the values of entity ids";
+  }
+
+  const Engine& e_;
+  const State& a_;
+  const State* before_;
+  int seat_;
 };
 
 // One game: its seed, its log and where it stands.
@@ -336,6 +458,61 @@ class Game {
     return true;
   }
 
+  // The identity check (IdentityCheck) on one game: played twice in step,
+  // once with every entity id kIdShift higher (entities that never enter
+  // play take the low ids), comparing every seat's view at every step.
+  bool identity(uint64_t seed, uint64_t max_steps) {
+    seed_ = seed;
+    log_ = GameLog{};
+    State a, b;
+    try {
+      a = e_.new_game(seed, start_.seats, start_.options);
+      b = e_.blank_state(seed, start_.seats, start_.options);
+      for (int64_t i = 0; i < kIdShift; ++i) e_.create_entity(b, 0, -1, -1);
+      e_.start(b);
+    } catch (const std::exception& err) {
+      return fail("script error", -2, std::string("the game does not start: ") + err.what());
+    }
+    RandomAgent agent(derive_seed(seed, 11));
+    State before;
+    bool has_before = false;
+    for (uint64_t step = 0;; ++step) {
+      for (int v = -1; v < start_.seats; ++v) {
+        IdentityCheck check(e_, a, has_before ? &before : nullptr, v);
+        const json x = json::parse(e_.view_json(a, v)), y = json::parse(e_.view_json(b, v));
+        if (auto why = check.compare(x, y, "view"); !why.empty()) return fail("identity", v, why);
+      }
+      if (a.over || step >= max_steps) return true;
+      if (a.pending.empty()) return fail("unsound", -2, "no decision is open, but the game is not over");
+      const size_t k = a.pending.size() == 1 ? 0 : agent.choose(a, a.pending.front()) % a.pending.size();
+      const Decision& d = a.pending[k];
+      if (b.pending.size() != a.pending.size() || b.pending[k].seat != d.seat)
+        return fail("identity", d.seat, "the game goes another way when every entity id is " + std::to_string(kIdShift) + " higher: other decisions open");
+      before = a;
+      has_before = true;
+      const int seat = d.seat;
+      ApplyResult ra, rb;
+      std::string option;
+      if (d.subset()) {
+        std::vector<size_t> set;
+        agent.choose_subset(a, d, set);
+        option = subset_id(d, set);
+        ra = e_.apply_subset(a, seat, set);
+        rb = e_.apply_subset(b, seat, set);
+      } else {
+        const size_t o = agent.choose(a, d);
+        option = d.options[o].id;
+        ra = e_.apply_index(a, seat, o);
+        rb = e_.apply_index(b, seat, o);
+      }
+      log_.choices.push_back({seat, option, a.hash(), a.rng.draws()});
+      if (!ra.ok) return fail("script error", seat, "seat " + std::to_string(seat + 1) + "'s choice '" + option + "' failed: " + ra.error);
+      if (!rb.ok)
+        return fail("identity", seat, "with every entity id " + std::to_string(kIdShift) + " higher, seat " + std::to_string(seat + 1) +
+                                          "'s choice '" + option + "' fails: " + rb.error);
+    }
+  }
+
   // Games are isolated (ENGINE.md invariant 15): the first game, played
   // again by its log in the same engine after every other game, gives the
   // hashes it gave when the engine was new, at every step.
@@ -416,6 +593,7 @@ ConformanceReport check_conformance(Engine& e, const ConformanceStart& start, co
     if (progress) progress(i);
     ++report.games;
     if (!game.play(cfg.first_seed + i, i < cfg.watched, cfg.max_steps, true)) return report;
+    if (i < cfg.identity && !game.identity(cfg.first_seed + i, cfg.identity_steps)) return report;
   }
   // A seed long enough to be spotted: no view ever shows it.
   if (cfg.seed_game && !game.play(9876543210123ull, true, 300, false)) return report;

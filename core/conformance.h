@@ -41,11 +41,16 @@ struct ConformanceConfig {
   uint64_t watched = 4;     // the first games compare every view at every step
   uint64_t max_steps = 2000;  // a game longer than this "does not end"
   bool seed_game = true;    // one more game with a long seed: no view shows it
+  // The first games are played once more in step with a copy whose entity
+  // ids are all shifted: no seat's view may change but for the ids of the
+  // entities it knows (hidden entities carry no identity).
+  uint64_t identity = 1;
+  uint64_t identity_steps = 300;  // choices compared per such game
 };
 
 // The first thing found wrong, located.
 struct Violation {
-  std::string check;   // "leak", "secret choice", "unsound", "save/load", "clone", "replay", "isolation", "script error", "no end"
+  std::string check;   // "leak", "identity", "secret choice", "unsound", "save/load", "clone", "replay", "isolation", "script error", "no end"
   std::string pack, setup;
   int seats = 0;
   uint64_t seed = 0;

@@ -74,6 +74,24 @@ TEST(ConformanceTool, ADefinitionGivenAsAStringFails) {
   EXPECT_TRUE(has(fail, ": the onlooker sees no entity of it, and one lies hidden from it")) << fail;
 }
 
+// docs/security.md, "Hidden entities carry no identity": the ids of
+// face-down cards in a public variable, or as a blind pick's option ids,
+// let a seat tell the cards apart (an id is the same card in every game).
+TEST(ConformanceTool, AnIdOfAHiddenCardWhereASeatReadsItFails) {
+  Output o = tabula_cli("conformance tests/packs/leaky-id");
+  EXPECT_EQ(o.code, 1) << o.text;
+  std::string fail = line_of(o.text, "FAIL ");
+  EXPECT_TRUE(has(fail, "FAIL pack leaky-id, default start, 2 seats, seed 1, step 0, the onlooker: identity: the onlooker can tell "
+                        "entity #"))
+      << o.text;
+  EXPECT_TRUE(has(fail, ", in table face down) by its id: view.vars.on_table[0] holds it (")) << fail;
+  o = tabula_cli("conformance tests/packs/leaky-option-id");
+  EXPECT_EQ(o.code, 1) << o.text;
+  fail = line_of(o.text, "FAIL ");
+  EXPECT_TRUE(has(fail, "step 0, seat 1: identity: seat 1 can tell entity #")) << o.text;
+  EXPECT_TRUE(has(fail, ", in table face down) by its id: view.decisions[0].options[1].id holds it ('card")) << fail;
+}
+
 TEST(ConformanceTool, APackThatKeepsItsSecretsPasses) {
   Output o = tabula_cli("conformance tests/packs/leaky-fixed --games 5");
   EXPECT_EQ(o.code, 0) << o.text;
@@ -128,7 +146,7 @@ TEST(ConformanceTool, CheckFindsATextKeyNoTextsFileDeclares) {
   write_file(dir / "leaky/rules.lua", rules);
   Output o = tabula_cli("check " + quote((dir / "leaky").string()));
   EXPECT_EQ(o.code, 1) << o.text;
-  EXPECT_TRUE(has(o.text, "leaky/rules.lua:38:16: error: the text 'leaky.drew_on' is declared in no texts file of the "
+  EXPECT_TRUE(has(o.text, "leaky/rules.lua:42:16: error: the text 'leaky.drew_on' is declared in no texts file of the "
                           "packs (did you mean 'leaky.drew_one'?)"))
       << o.text;
   fs::remove_all(dir);

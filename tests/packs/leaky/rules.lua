@@ -9,6 +9,9 @@ function M.setup()
     T.move(id, "table")
     T.turn(id, false)
   end
+  -- Leak 4: a public variable holding the ids of the face-down cards (an id
+  -- names the same card in every game).
+  if T.param("leak") == 4 then T.set_var("on_table", T.zone("table")) end
 end
 
 function M.turn(ctx)
@@ -17,7 +20,8 @@ function M.turn(ctx)
   for i, id in ipairs(T.zone("table")) do
     -- Leak 2: a blind pick whose labels name the face-down cards.
     local label = T.param("leak") == 2 and { "leaky.card", card = id } or { "leaky.blind", n = i }
-    options[#options + 1] = { id = "table" .. i, label = label }
+    -- Leak 5: option ids that are the face-down cards' ids.
+    options[#options + 1] = { id = T.param("leak") == 5 and "card" .. id or "table" .. i, label = label }
   end
   T.decide { seat = seat, prompt = "leaky.turn", options = options, on_choice = "chosen", args = { seat = seat } }
 end
@@ -38,7 +42,7 @@ function M.chosen(ctx)
       T.log { "leaky.drew_one", seat = seat }
     end
   else
-    local id = T.zone("table")[tonumber(ctx.choice:sub(6))]
+    local id = T.param("leak") == 5 and tonumber(ctx.choice:sub(5)) or T.zone("table")[tonumber(ctx.choice:sub(6))]
     T.move(id, "hand", seat)
     T.log { "leaky.picked", seat = seat }
   end
