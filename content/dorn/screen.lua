@@ -110,10 +110,9 @@ local function heroes(view, add, marks)
       if #carried > 0 then parts[#parts + 1] = W.t("artifacts", { list = W.names(carried) }) end
       -- A hero's Blessing is his player's secret: the view of any other
       -- seat does not hold it, so only its owner sees its name.
-      local b = (view.vars.blessing_of or {})[e.def]
-      if e.owner == view.seat and b then
+      if e.owner == view.seat then
         for _, card in ipairs(S.items(view, "blessings", view.seat)) do
-          if card.id == b then parts[#parts + 1] = W.t("blessing", { list = card.name }) end
+          if S.prop(card, "hero") == e.def then parts[#parts + 1] = W.t("blessing", { list = card.name }) end
         end
       end
       if #parts > 0 then

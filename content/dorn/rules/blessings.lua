@@ -1,6 +1,6 @@
 -- H1, the heroes' Blessing cards: dorn.md §4.9, §6.8. Each hero player may
--- reveal the Blessings of his own heroes (`blessing_of[hero def]`, face down
--- in his `blessings`); a revealed card resolves at once, so the cards
+-- reveal the Blessings of his own heroes (a card's `hero`, face down in his
+-- `blessings`); a revealed card resolves at once, so the cards
 -- resolve in the order they are revealed (TV-43). The hero players are
 -- asked in seat order until each has passed since the last card played.
 -- Each card once; a hero plays only his own (TV-44). Its script's `play`
@@ -17,11 +17,13 @@ M.data = rituals.data
 M.is_in = rituals.is_in
 
 -- The card of hero `h` still in his player's hand, or nil.
-local function card_of(h)
-  local b = (T.var("blessing_of") or {})[T.def(h)]
-  if b and T.where(b) == "blessings" then return b end
+function M.card_of(h)
+  for _, b in ipairs(T.zone("blessings", T.owner(h))) do
+    if T.get(b, "hero") == T.def(h) then return b end
+  end
   return nil
 end
+local card_of = M.card_of
 
 -- A card that cannot be used now answers `blessing_blocked` with itself
 -- (only entries that listen in the hand do); its hero is `M.hero_of(card)`.
@@ -33,8 +35,9 @@ end
 
 -- The hero on the board whose Blessing `card` is, or nil.
 function M.hero_of(card)
+  local def = T.get(card, "hero")
   for _, h in ipairs(board.all("hero")) do
-    if (T.var("blessing_of") or {})[T.def(h)] == card then return h end
+    if T.def(h) == def then return h end
   end
   return nil
 end

@@ -30,8 +30,8 @@ function M.hero(hero, field, info)
     T.set(id, "held_by", 0)
     T.move(id, T.def_get(T.def(id), "weight") == "strong" and "bag" or "supply")
   end
-  local blessing = (T.var("blessing_of") or {})[T.def(hero)]
-  if blessing and T.where(blessing) == "blessings" then T.move(blessing, "spent") end
+  local blessing = require("rules.blessings").card_of(hero)
+  if blessing then T.move(blessing, "spent") end
   -- His abilities leave play with him.
   for _, id in ipairs(T.zone("abilities")) do
     if T.get(id, "holder") == hero then T.move(id, "spent") end

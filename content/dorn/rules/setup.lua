@@ -56,7 +56,6 @@ end
 -- (§4.16; a channel's modifiers run in entity creation order).
 local function deal_blessings()
   create_shuffled("blessing", "blessing_deck")
-  local blessing_of = {}
   for _, id in ipairs(board.all("hero")) do
     local seat = T.owner(id)
     for _ = 1, T.param("blessings_per_hero") do
@@ -64,10 +63,11 @@ local function deal_blessings()
       T.move(b, "blessings", seat)
       T.set_owner(b, seat)
       T.turn(b, false)
-      blessing_of[T.def(id)] = b
+      -- On the card, which only its player sees: a public table of ids
+      -- would tell the Lord which card each hero holds.
+      T.set(b, "hero", T.def(id))
     end
   end
-  T.set_var("blessing_of", blessing_of)
 end
 
 -- S7-S9: Zorkal on his throne; weak tokens in the supply, strong ones in
