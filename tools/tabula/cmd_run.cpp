@@ -199,12 +199,14 @@ int cmd_run(const RunArgs& a) {
     for (const auto& [res, n] : tally) rs.push_back({{"result", json::parse(res)}, {"count", n}});
     j["results"] = rs;
     j.update(summary.to_json());
-    std::cout << j.dump(2) << "\n";
+    std::cout << dump_report(j, 2) << "\n";
   } else {
-    std::printf("pack %s: %llu games (seeds %llu..%llu), %d seat%s%s\n", e.packs().id().c_str(),
+    // printf does not pass through main's filter: what a pack names is made
+    // printable here (core/text.h).
+    std::printf("pack %s: %llu games (seeds %llu..%llu), %d seat%s%s\n", printable(e.packs().id()).c_str(),
                 static_cast<unsigned long long>(a.games), static_cast<unsigned long long>(a.seed),
                 static_cast<unsigned long long>(a.seed + (a.games ? a.games - 1 : 0)), g.seats, g.seats == 1 ? "" : "s",
-                a.setup.empty() ? "" : (", setup " + a.setup).c_str());
+                a.setup.empty() ? "" : (", setup " + printable(a.setup)).c_str());
     std::printf("finished: %llu/%llu", static_cast<unsigned long long>(finished), static_cast<unsigned long long>(a.games));
     if (capped)
       std::printf(" (%llu stopped at the cap of %llu choices)", static_cast<unsigned long long>(capped),
