@@ -33,6 +33,7 @@ std::string reproduce(const ConformanceArgs& a, const Violation& v) {
 
 int cmd_conformance(const ConformanceArgs& a) {
   Opened o = open_engine(a.pack, a.with);
+  if (std::string why = unloggable(o.log_packs); !a.log.empty() && !why.empty()) throw CliError("--log: " + why);
   Engine& e = *o.engine;
   std::vector<ConformanceStart> starts;
   if (!a.setup.empty() || a.seats > 0) {

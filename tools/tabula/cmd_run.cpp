@@ -43,6 +43,7 @@ struct Failure {
 
 int cmd_run(const RunArgs& a) {
   Opened o = open_engine(a.pack, a.with);
+  if (std::string why = unloggable(o.log_packs); !a.log_dir.empty() && !why.empty()) throw CliError("--log-dir: " + why);
   Engine& e = *o.engine;
   GameSetup g = game_setup(e.packs(), a.setup, seat_count(a.seats, a.players));
   std::ofstream rows;  // games.jsonl: one line per game
@@ -157,7 +158,7 @@ int cmd_run(const RunArgs& a) {
         f << log.to_json() << "\n";
       }
     }
-    if (rows.is_open()) rows << row.dump() << "\n";
+    if (rows.is_open()) rows << dump_report(row) << "\n";
 
     auto now = Clock::now();
     if (now - last >= std::chrono::seconds(1)) {
