@@ -11,17 +11,20 @@
 
 namespace tabula {
 
+// The message may quote any bytes a script gave (error("\xff"), a name it
+// passed): bytes that are not UTF-8 are written as \xNN, so that the error
+// is text wherever it goes (a terminal, a JSON report).
 ScriptError::ScriptError(std::string pack_, std::string where_, std::string entity_, std::string hook_,
                          std::string message_)
-    : std::runtime_error("script error" + (pack_.empty() ? std::string() : " in pack " + pack_) +
-                         (where_.empty() ? std::string() : " at " + where_) +
-                         (entity_.empty() ? std::string() : ", entity " + entity_) +
-                         (hook_.empty() ? std::string() : ", hook " + hook_) + ": " + message_),
+    : std::runtime_error(utf8_text("script error" + (pack_.empty() ? std::string() : " in pack " + pack_) +
+                                   (where_.empty() ? std::string() : " at " + where_) +
+                                   (entity_.empty() ? std::string() : ", entity " + entity_) +
+                                   (hook_.empty() ? std::string() : ", hook " + hook_) + ": " + message_)),
       pack(std::move(pack_)),
-      where(std::move(where_)),
+      where(utf8_text(where_)),
       entity(std::move(entity_)),
       hook(std::move(hook_)),
-      message(std::move(message_)) {}
+      message(utf8_text(message_)) {}
 
 namespace {
 // Marks a stretch in which scripts may only answer (queries, modifiers):
@@ -280,7 +283,7 @@ ApplyResult Engine::apply(State& s, int seat, std::string_view option_id, Mode m
       if (opts[o].id == option_id) return apply_at(s, d, o, mode);
     std::string ids;
     for (const auto& o : opts) ids += (ids.empty() ? "" : ", ") + o.id;
-    return {false, "'" + std::string(option_id) + "' is not a legal option here; legal: " + ids};
+    return {false, "'" + utf8_text(option_id) + "' is not a legal option here; legal: " + ids};
   }
   return apply_index(s, seat, SIZE_MAX, mode);
 }
@@ -366,7 +369,7 @@ void Engine::run_on(State& s) {
 ApplyResult Engine::roll_back(State& s, Mode mode, const std::exception& e) {
   scheduled_.clear();
   if (mode == Mode::Play) s = backup_;
-  return {false, e.what()};
+  return {false, utf8_text(e.what())};  // a kernel error may quote a script's bytes too
 }
 
 void Engine::pause_at(int node, FlowEdge edge) {

@@ -53,7 +53,19 @@ std::string string_field(const json& j, const std::string& where) {
 }
 }  // namespace
 
+std::string unloggable(const std::vector<std::string>& packs) {
+  for (const auto& p : packs)
+    if (utf8_error(p) != std::string::npos)
+      return "the pack folder '" + printable(p) +
+             "' is not named in UTF-8 text, which a log (JSON) cannot hold: rename it, or give it by a path that is "
+             "UTF-8";
+  return "";
+}
+
 std::string GameLog::to_json() const {
+  // A log is JSON, whose strings are UTF-8. Options and choices come from the
+  // game, which keeps UTF-8 text only; a pack folder is named as it was given.
+  if (std::string why = unloggable(packs); !why.empty()) throw std::runtime_error("log: " + why);
   json j;
   j["format"] = "tabula-log/2";
   j["packs"] = packs;
@@ -67,7 +79,11 @@ std::string GameLog::to_json() const {
     cs.push_back({{"seat", c.seat + 1}, {"option", c.option}, {"hash", hex(c.hash_after)}, {"draws", c.draws_after}});
   j["choices"] = cs;
   if (!reloads.empty()) j["reloads"] = reloads;  // absent from most logs, as from older ones
-  return j.dump(1);
+  try {
+    return j.dump(1);
+  } catch (const json::type_error& x) {  // a log built by other code than a game's
+    throw std::runtime_error(std::string("log: cannot be written: ") + x.what());
+  }
 }
 
 GameLog GameLog::from_json(const std::string& text) {

@@ -31,9 +31,13 @@ struct GameLog {
   // two sets of rules replays on neither: replay() refuses such a log.
   std::vector<uint64_t> reloads;
 
-  std::string to_json() const;
+  std::string to_json() const;  // throws std::runtime_error when unloggable(packs) says why
   static GameLog from_json(const std::string& text);  // throws std::runtime_error
 };
+
+// Why a log of a game of these pack folders (as given) cannot be written
+// ("" when it can): a folder whose name is not UTF-8 text.
+std::string unloggable(const std::vector<std::string>& packs);
 
 struct ReplayReport {
   bool ok = true;

@@ -173,6 +173,7 @@ struct TextArgs {
       if (lua_type(L, -2) == LUA_TSTRING) {
         size_t len = 0;
         const char* key = lua_tolstring(L, -2, &len);
+        LuaHost::check_text(L, std::string_view(key, len), "a text argument's name");
         out.emplace_back(std::string(key, len), value(-1, depth));
       }
       lua_pop(L, 1);
@@ -453,9 +454,12 @@ int l_seats(lua_State* L) {
   return 1;
 }
 
+// A name (of a counter, a secret, a variable, an event...): the kernel may
+// keep it, so it is UTF-8 text.
 std::string_view str_arg(lua_State* L, int i) {
   size_t n = 0;
   const char* s = luaL_checklstring(L, i, &n);
+  LuaHost::check_text(L, std::string_view(s, n), "a name");
   return {s, n};
 }
 
@@ -561,6 +565,7 @@ void option_id(lua_State* L, int idx, Option& o) {
   } else if (lua_type(L, idx) == LUA_TSTRING) {
     o.id = lua_tostring(L, idx);
     if (o.id.empty()) luaL_error(L, "decide: an option id may not be empty");
+    LuaHost::check_text(L, o.id, "decide: an option id");
   } else {
     luaL_error(L, "decide: an option id is an integer or a string, not a %s", luaL_typename(L, idx));
   }

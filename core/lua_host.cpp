@@ -1342,6 +1342,7 @@ Value to_value_depth(lua_State* L, int index, int depth) {
       size_t len = 0;
       const char* s = lua_tolstring(L, index, &len);
       if (len > 14) LuaHost::of(L).charge_copy(L, len);  // shorter strings live inside the Value
+      LuaHost::check_text(L, std::string_view(s, len), "a string the kernel keeps");
       return Value(std::string_view(s, len));
     }
     case LUA_TTABLE: {
@@ -1377,6 +1378,7 @@ Value to_value_depth(lua_State* L, int index, int depth) {
         // The whole key: a key with a NUL byte is not the key before it.
         size_t len = 0;
         const char* key = lua_tolstring(L, -2, &len);
+        LuaHost::check_text(L, std::string_view(key, len), "a key the kernel keeps");
         d.emplace_back(std::string(key, len), to_value_depth(L, -1, depth + 1));
         lua_pop(L, 1);
       }
@@ -1388,6 +1390,16 @@ Value to_value_depth(lua_State* L, int index, int depth) {
   }
 }
 }  // namespace
+
+void LuaHost::check_text(lua_State* L, std::string_view s, const char* what) {
+  const size_t bad = utf8_error(s);
+  if (bad == std::string_view::npos) return;
+  // The string up to its first bad byte (its last 32 bytes at most), as
+  // printable text: the message itself must be text.
+  const size_t from = bad > 32 ? bad - 32 : 0;
+  const std::string shown = (from ? "..." : "") + printable(s.substr(from, bad + 1 - from)) + (bad + 1 < s.size() ? "..." : "");
+  luaL_error(L, "%s must be UTF-8 text (\"%s\": byte %I is not)", what, shown.c_str(), static_cast<lua_Integer>(bad + 1));
+}
 
 Value LuaHost::to_value(lua_State* L, int index) {
   switch (lua_type(L, index)) {  // the common cases without the general walk

@@ -175,6 +175,11 @@ class LuaHost {
   // Conversions between Lua values and kernel values (integers only).
   static void push_value(lua_State* L, const Value& v);
   static Value to_value(lua_State* L, int index);  // raises a Lua error on unsupported types
+  // Raises a Lua error (at the script's line) unless `s` is UTF-8 text:
+  // every string a script hands the kernel to keep (values, keys, names,
+  // option ids) is, so that states, views and logs always write as JSON.
+  // `what` starts the message ("a string the kernel keeps").
+  static void check_text(lua_State* L, std::string_view s, const char* what);
 
  private:
   struct Module {

@@ -53,6 +53,13 @@ int stale(lua_State* L) {
   return luaL_error(L, "this table was read before its variable changed (or in an earlier call): read the variable again");
 }
 
+// The whole string at idx: a key with a NUL byte is not the key before it.
+std::string_view string_key(lua_State* L, int idx) {
+  size_t n = 0;
+  const char* s = lua_tolstring(L, idx, &n);
+  return {s, n};
+}
+
 bool same_key(const Value& k, lua_State* L, int idx) {
   if (k.is_int()) return lua_isinteger(L, idx) && lua_tointeger(L, idx) == k.as_int();
   size_t n = 0;
@@ -236,7 +243,8 @@ int LiveTables::assign(lua_State* L) {
   } else if (lua_type(L, 2) == LUA_TSTRING) {
     if (target->is_list() && !target->items().empty())
       return luaL_error(L, "this table is a list (keys 1..n); it cannot take the key '%s'", lua_tostring(L, 2));
-    dict_set(target->entries(), lua_tostring(L, 2), v);
+    LuaHost::check_text(L, string_key(L, 2), "a key the kernel keeps");
+    dict_set(target->entries(), string_key(L, 2), v);
   } else {
     return luaL_error(L, "a table kept by the kernel takes keys 1..n or strings, not a %s", luaL_typename(L, 2));
   }
@@ -258,7 +266,7 @@ int LiveTables::assign(lua_State* L) {
   lua_rawgeti(L, -1, kData);
   lua_pushvalue(L, 2);
   if (v.is_table()) {
-    const Value key = lua_isinteger(L, 2) ? Value(static_cast<int64_t>(lua_tointeger(L, 2))) : Value(lua_tostring(L, 2));
+    const Value key = lua_isinteger(L, 2) ? Value(static_cast<int64_t>(lua_tointeger(L, 2))) : Value(string_key(L, 2));
     push_table(L, v, new_node(node, key));
   } else {
     LuaHost::push_value(L, v);

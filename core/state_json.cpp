@@ -221,6 +221,8 @@ json state_to_json(const Engine& e, const State& s) {
   return j;
 }
 
+std::string dump_report(const json& j, int indent) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }
+
 void reject_floats(const json& j, const std::string& what) {
   // With its place: a number past 64 bits (a seed of 20 digits) arrives as a
   // double too, and "1e+20" alone would not say where it was written.

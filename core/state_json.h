@@ -25,6 +25,14 @@ Value value_from_json(const nlohmann::json& j, const std::string& where = "value
 // errors (std::runtime_error) start with `what` and give the line.
 nlohmann::json parse_json(std::string_view text, const std::string& what);
 nlohmann::json state_to_json(const Engine& e, const State& s);
+
+// `j` as JSON text for a report (what a command prints or writes about a
+// run: errors, paths, summaries), with `indent` as nlohmann::json::dump
+// takes it. A report may quote bytes that are not UTF-8 (a path from the
+// command line, a message), which a plain dump refuses (type_error 316);
+// here they become U+FFFD. States, views and logs hold UTF-8 text only (the
+// kernel refuses anything else where it enters) and are dumped plainly.
+std::string dump_report(const nlohmann::json& j, int indent = -1);
 State state_from_json(const Engine& e, const nlohmann::json& j);  // throws std::runtime_error on malformed input
 
 // Throws std::runtime_error if `j` holds a floating-point number anywhere:

@@ -84,7 +84,7 @@ std::string parse_subset(const Decision& d, std::string_view text, std::vector<s
       if (i == d.options.size()) {
         std::string ids;
         for (const auto& o : d.options) ids += (ids.empty() ? "" : ", ") + o.id;
-        return "'" + std::string(id) + "' is not a legal option here; legal: " + ids +
+        return "'" + utf8_text(id) + "' is not a legal option here; legal: " + ids +
                " (a set is ids joined by ',', or '-' for none)";
       }
       indices.push_back(i);

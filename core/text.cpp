@@ -205,47 +205,110 @@ struct Renderer {
 
 }  // namespace
 
-std::string printable(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  auto escape = [&](unsigned char c) {
-    static const char* digits = "0123456789abcdef";
-    out += "\\x";
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  };
+namespace {
+constexpr char kHexDigits[] = "0123456789abcdef";
+
+void hex_byte(std::string& out, unsigned char c) {
+  out += "\\x";
+  out += kHexDigits[c >> 4];
+  out += kHexDigits[c & 15];
+}
+
+// The UTF-8 character at the start of `s` (not empty): its length (1..4)
+// with its code point in `cp`; 0 when the first byte starts no character;
+// -1 when `s` is the start of a character cut short. The second byte's
+// range leaves out overlong forms, surrogates and code points past
+// U+10FFFF (RFC 3629, section 4).
+int utf8_char(std::string_view s, uint32_t& cp) {
+  const auto c = static_cast<unsigned char>(s[0]);
+  if (c < 0x80) {
+    cp = c;
+    return 1;
+  }
+  size_t len = 0;
+  unsigned char lo = 0x80, hi = 0xbf;
+  if (c >= 0xc2 && c <= 0xdf) {
+    len = 2;
+  } else if (c >= 0xe0 && c <= 0xef) {
+    len = 3;
+    if (c == 0xe0) lo = 0xa0;
+    if (c == 0xed) hi = 0x9f;
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    len = 4;
+    if (c == 0xf0) lo = 0x90;
+    if (c == 0xf4) hi = 0x8f;
+  } else {
+    return 0;
+  }
+  cp = c & (0x7fu >> len);
+  for (size_t k = 1; k < len; ++k) {
+    if (k >= s.size()) return -1;
+    const auto x = static_cast<unsigned char>(s[k]);
+    if (x < (k == 1 ? lo : 0x80) || x > (k == 1 ? hi : 0xbf)) return 0;
+    cp = (cp << 6) | (x & 0x3f);
+  }
+  return static_cast<int>(len);
+}
+}  // namespace
+
+size_t utf8_error(std::string_view s) {
+  uint32_t cp = 0;
   for (size_t i = 0; i < s.size();) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      if ((c < 0x20 && c != '\t') || c == 0x7f) escape(c);
-      else out += static_cast<char>(c);
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
       ++i;
       continue;
     }
-    // A UTF-8 sequence: its length from the lead byte, then continuation
-    // bytes; overlong forms and surrogates are not UTF-8.
-    const size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-    uint32_t cp = len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
-    bool ok = len > 0 && i + len <= s.size();
-    for (size_t k = 1; ok && k < len; ++k) {
-      const unsigned char x = static_cast<unsigned char>(s[i + k]);
-      ok = (x & 0xc0) == 0x80;
-      cp = (cp << 6) | (x & 0x3f);
-    }
-    ok = ok && !(len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) && !(len == 4 && (cp < 0x10000 || cp > 0x10ffff));
-    if (!ok || (cp >= 0x80 && cp <= 0x9f)) {
-      if (ok) {
-        for (size_t k = 0; k < len; ++k) escape(static_cast<unsigned char>(s[i + k]));
-        i += len;
-      } else {
-        escape(c);
-        ++i;
-      }
-      continue;
-    }
-    out.append(s.substr(i, len));
-    i += len;
+    const int n = utf8_char(s.substr(i), cp);
+    if (n <= 0) return i;
+    i += static_cast<size_t>(n);
   }
+  return std::string_view::npos;
+}
+
+std::string utf8_text(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  uint32_t cp = 0;
+  for (size_t i = 0; i < s.size();) {
+    const int n = utf8_char(s.substr(i), cp);
+    if (n <= 0) {
+      hex_byte(out, static_cast<unsigned char>(s[i]));
+      ++i;
+    } else {
+      out.append(s.substr(i, static_cast<size_t>(n)));
+      i += static_cast<size_t>(n);
+    }
+  }
+  return out;
+}
+
+size_t printable_step(std::string_view s, std::string& out, bool newlines, bool more) {
+  uint32_t cp = 0;
+  const int n = utf8_char(s, cp);
+  if (n < 0 && more) return 0;
+  if (n <= 0) {
+    hex_byte(out, static_cast<unsigned char>(s[0]));
+    return 1;
+  }
+  if (n == 1) {
+    if ((cp < 0x20 && cp != '\t' && !(newlines && cp == '\n')) || cp == 0x7f) hex_byte(out, static_cast<unsigned char>(cp));
+    else out += static_cast<char>(cp);
+    return 1;
+  }
+  if (cp <= 0x9f) {  // a C1 control
+    out += "\\u00";
+    out += kHexDigits[cp >> 4];
+    out += kHexDigits[cp & 15];
+  } else {
+    out.append(s.substr(0, static_cast<size_t>(n)));
+  }
+  return static_cast<size_t>(n);
+}
+
+std::string printable(std::string_view s, bool newlines) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) i += printable_step(s.substr(i), out, newlines, false);
   return out;
 }
 

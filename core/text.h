@@ -42,11 +42,27 @@ bool known_language(std::string_view lang);
 // The plural form index of n in lang (0-based).
 size_t plural_form(std::string_view lang, int64_t n);
 
-// `s` made safe to write to a terminal: control characters (C0, DEL, and
-// the C1 range U+0080..U+009F, which some terminals read as escape
-// sequences) and bytes that are not UTF-8 become \xNN; tab and the rest of
-// UTF-8 pass as they are.
-std::string printable(std::string_view s);
+// The offset of the first byte of `s` that is not part of a UTF-8
+// character (overlong forms, surrogates and code points past U+10FFFF are
+// not UTF-8), or std::string_view::npos when all of `s` is UTF-8 text.
+size_t utf8_error(std::string_view s);
+// `s` with every byte that is not UTF-8 written as \xNN: UTF-8 text, control
+// characters included, passes unchanged. For messages that quote bytes a
+// script or a file gave (a Lua error value), so that they stay text.
+std::string utf8_text(std::string_view s);
+
+// `s` made safe to write to a terminal: C0 controls and DEL, and bytes that
+// are not UTF-8, become \xNN; the C1 controls U+0080..U+009F (which some
+// terminals read as escape sequences: U+009B is CSI) become \u00NN; tab,
+// newline when `newlines` (a text of several lines) and the rest of UTF-8
+// pass as they are.
+std::string printable(std::string_view s, bool newlines = false);
+// One step of printable() for a stream that arrives in pieces: appends how
+// the character (or the one byte that is not UTF-8) at the start of `s`
+// prints to `out` and returns the bytes it took. Returns 0 and appends
+// nothing when `s` may be a UTF-8 character cut short and more may follow
+// (`more`). `s` is not empty.
+size_t printable_step(std::string_view s, std::string& out, bool newlines, bool more);
 
 // Who reads a rendered text: an entity slot ({x:name}, {x:text}) names the
 // entity only when hides() says the reader knows it; else it shows the

@@ -156,6 +156,74 @@ TEST(Annotations, APackGetsALuarcThatFindsItsModulesAsTheEngineDoes) {
   fs::remove_all(dir);
 }
 
+// A pack may come with any file in it, links too: a .luarc.json, an
+// annotations folder or a folder in it that leads out of the pack must not
+// get a file outside overwritten. Each is refused, naming the path, before
+// anything is written.
+TEST(Annotations, NoFileIsWrittenThroughALink) {
+  const fs::path dir = temp_dir("links");
+  const fs::path pack = dir / "duel";
+  fs::copy(fs::path(TABULA_SOURCE_DIR) / "tests" / "packs" / "duel", pack, fs::copy_options::recursive);
+  write_file(dir / "outside" / "victim.txt", "keep me\n");
+  fs::create_directories(dir / "outside" / "folder");
+  const auto outside_unchanged = [&](const std::string& what) {
+    EXPECT_EQ(read_file(dir / "outside" / "victim.txt"), "keep me\n") << what;
+    EXPECT_TRUE(fs::is_empty(dir / "outside" / "folder")) << what;
+  };
+  const std::string args = "annotations " + quote(pack.string()) + " --out-dir " + quote((dir / "ann").string());
+
+  // The pack's .luarc.json, a link to a file outside the pack.
+  fs::create_symlink(dir / "outside" / "victim.txt", pack / ".luarc.json");
+  Output o = run_tabula(args);
+  EXPECT_EQ(o.code, 1) << o.text;
+  EXPECT_NE(o.text.find("tabula: error: refusing to write '" + (pack / ".luarc.json").string() +
+                        "': it is a symbolic link (tabula writes no file through a link)"),
+            std::string::npos)
+      << o.text;
+  EXPECT_FALSE(fs::exists(dir / "ann")) << "written before the refusal";
+  outside_unchanged(".luarc.json");
+  // A hard link is a file outside the pack as well.
+  fs::remove(pack / ".luarc.json");
+  fs::create_hard_link(dir / "outside" / "victim.txt", pack / ".luarc.json");
+  o = run_tabula(args);
+  EXPECT_EQ(o.code, 1) << o.text;
+  EXPECT_NE(o.text.find("it has other hard links"), std::string::npos) << o.text;
+  outside_unchanged("a hard link");
+  fs::remove(pack / ".luarc.json");
+
+  // A folder inside the annotations folder, a link out of it.
+  fs::create_directories(dir / "ann");
+  fs::create_directory_symlink(dir / "outside" / "folder", dir / "ann" / "std");
+  o = run_tabula(args);
+  EXPECT_EQ(o.code, 1) << o.text;
+  const fs::path ann = fs::weakly_canonical(dir / "ann");  // as the command names it
+  EXPECT_NE(o.text.find("refusing to write '" + (ann / "std" / "list.lua").string() + "': '" + (ann / "std").string() +
+                        "' is a symbolic link"),
+            std::string::npos)
+      << o.text;
+  EXPECT_FALSE(fs::exists(dir / "ann" / "tabula.lua")) << "written before the refusal";
+  EXPECT_FALSE(fs::exists(pack / ".luarc.json"));
+  outside_unchanged("ann/std");
+  fs::remove_all(dir / "ann");
+
+  // The default annotations folder, made where the command runs (here the
+  // pack's own folder), shipped as a link out of it.
+  fs::create_directory_symlink(dir / "outside" / "folder", pack / "tabula-annotations");
+  o = run_shell("cd " + quote(pack.string()) + " && " + quote(tabula_tool()) + " annotations .");
+  EXPECT_EQ(o.code, 1) << o.text;
+  EXPECT_NE(o.text.find("refusing to write into --out-dir 'tabula-annotations': it is a symbolic link"), std::string::npos)
+      << o.text;
+  outside_unchanged("tabula-annotations");
+  fs::remove(pack / "tabula-annotations");
+
+  // Without links it writes as before.
+  o = run_tabula(args);
+  EXPECT_EQ(o.code, 0) << o.text;
+  EXPECT_TRUE(fs::is_regular_file(pack / ".luarc.json"));
+  outside_unchanged("no link");
+  fs::remove_all(dir);
+}
+
 TEST(Annotations, CommandsHaveHelp) {
   Output o = run_tabula("annotations --help");
   EXPECT_EQ(o.code, 0) << o.text;

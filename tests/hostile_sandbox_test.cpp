@@ -263,6 +263,13 @@ TEST(HostileSandbox, KeysWithNulBytesStayWhole) {
   EXPECT_EQ(v.entries()[0].first, std::string("a\0x", 3));
   EXPECT_EQ(v.entries()[1].first, std::string("a\0y", 3));
   EXPECT_EQ(v.get(std::string("a\0y", 3)), Value(2));
+  // So do keys a live table is given.
+  r = e->apply(s, 0, "nul_live_keys");
+  ASSERT_TRUE(r.ok) << r.error;
+  const Value& live = s.var("nul");
+  ASSERT_EQ(live.entries().size(), 3u) << live.to_string();
+  EXPECT_EQ(live.get(std::string("a\0x", 3)), Value(1));
+  EXPECT_EQ(live.get(std::string("a\0y", 3)), Value(2));
 }
 
 // _ENV is the frozen globals; the metatables of _G, tabula and ctx are hidden.
@@ -327,6 +334,46 @@ TEST(HostileSandbox, ValuesTheKernelCannotKeep) {
   };
   for (const auto& c : cases) expect_refused(*e, s, c.option, c.text);
   expect_still_working(*e, s);
+}
+
+// A string that is not UTF-8 text cannot enter the state: a JSON dump of
+// it (a view, a saved state, a log) would fail, and `tabula play` and
+// `tabula run --log-dir` ended in an internal error. Every way in is
+// refused at the script's line; a script's error text is made text.
+TEST(HostileSandbox, StringsTheKernelKeepsAreUtf8Text) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  const Case cases[] = {
+      {"option_id_bytes", "decide: an option id must be UTF-8 text (\"ok\\xff\": byte 3 is not)"},
+      {"option_table_bytes", "decide: an option id must be UTF-8 text (\"\\xc0...\": byte 1 is not)"},
+      {"var_value_bytes", "a string the kernel keeps must be UTF-8 text (\"caf\\xe9\": byte 4 is not)"},
+      {"var_key_bytes", "a key the kernel keeps must be UTF-8 text (\"\\xc0...\": byte 1 is not)"},
+      {"var_name_bytes", "a name must be UTF-8 text (\"\\xff\": byte 1 is not)"},
+      {"counter_name_bytes", "a name must be UTF-8 text (\"\\xfe\": byte 1 is not)"},
+      {"secret_bytes", "a string the kernel keeps must be UTF-8 text (\"\\xed...\": byte 1 is not)"},
+      {"log_arg_bytes", "a string the kernel keeps must be UTF-8 text (\"\\x9b\": byte 1 is not)"},
+      {"log_key_bytes", "a text argument's name must be UTF-8 text (\"\\xff\": byte 1 is not)"},
+      {"live_key_bytes", "a key the kernel keeps must be UTF-8 text (\"\\xff\": byte 1 is not)"},
+      {"result_bytes", "a string the kernel keeps must be UTF-8 text (\"\\xf4...\": byte 1 is not)"},
+      // error() may raise any bytes: the message shows them as \xNN.
+      {"error_bytes", "bad \\xff\\x9b"},
+  };
+  for (const auto& c : cases) {
+    expect_refused(*e, s, c.option, c.text);
+    ApplyResult r = e->apply(s, 0, c.option);
+    EXPECT_EQ(utf8_error(r.error), std::string::npos) << r.error;
+  }
+  // A long string is quoted by its 32 bytes before the first bad one.
+  expect_refused(*e, s, "long_bytes", "(\"..." + std::string(32, 'a') + "\\xff...\": byte 101 is not)");
+  expect_still_working(*e, s);
+  // Control characters are UTF-8 text: kept, and the state dumps.
+  ApplyResult r = e->apply(s, 0, "control_text");
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(s.var("ctl"), Value("\x1b[2J\xc2\x9b\xe2\x82\xac"));
+  const std::string dump = state_to_json(*e, s).dump();
+  EXPECT_TRUE(contains(dump, "\\u001b[2J\xc2\x9b\xe2\x82\xac")) << dump;
+  EXPECT_NO_THROW(e->view_json(s, 0, "en"));
 }
 
 // Addresses (tostring, %p, the order of table keys) and the collector's

@@ -308,4 +308,65 @@ TEST_F(NewCommand, RefusalsSayWhyAndWriteNothing) {
   EXPECT_EQ(snapshot(tmp_), before);
 }
 
+// A pack may come with links in it. A folder `tabula new` writes into, or
+// a file it writes or edits, that is a link (out of the pack, or anywhere)
+// is refused with its path, and nothing is written: here the links lead to
+// files and a folder outside, which stay as they were.
+TEST_F(NewCommand, NoFileIsWrittenThroughALink) {
+  ASSERT_EQ(tabula("new layer mods/m --patches dungeon-lords").code, 0);
+  write_file(tmp_ / "outside/victim.txt", "keep me\n");
+  fs::create_directories(tmp_ / "outside/folder");
+  const fs::path m = tmp_ / "mods/m";
+  fs::copy_file(m / "pack.toml", tmp_ / "outside/pack.toml");
+  const auto refused = [&](const std::string& args, const std::string& why) {
+    const auto before = snapshot(tmp_);
+    const Output o = tabula(args);
+    EXPECT_EQ(o.code, 1) << args << "\n" << o.text;
+    EXPECT_TRUE(has(o.text, "tabula: error: refusing to write " + why)) << args << "\n" << o.text;
+    EXPECT_FALSE(has(o.text, "wrote ")) << args << "\n" << o.text;
+    EXPECT_EQ(snapshot(tmp_), before) << args;
+    EXPECT_EQ(read_file(tmp_ / "outside/victim.txt"), "keep me\n") << args;
+    EXPECT_TRUE(fs::is_empty(tmp_ / "outside/folder")) << args;
+  };
+  const std::string link = "is a symbolic link (tabula writes no file through a link)";
+
+  // The folder of the card's script, and the scenarios folder.
+  fs::create_directory_symlink(tmp_ / "outside/folder", m / "monsters");
+  refused("new card mods/m monster grr", "'mods/m/monsters/grr.lua': 'mods/m/monsters' " + link);
+  fs::remove(m / "monsters");
+  fs::rename(m / "scenarios", tmp_ / "scenarios-kept");
+  fs::create_directory_symlink(tmp_ / "outside/folder", m / "scenarios");
+  refused("new card mods/m monster grr", "'mods/m/scenarios/grr.toml': 'mods/m/scenarios' " + link);
+  fs::remove(m / "scenarios");
+  fs::rename(tmp_ / "scenarios-kept", m / "scenarios");
+  // The new file itself, already there as a link.
+  fs::create_symlink(tmp_ / "outside/victim.txt", m / "scenarios/grr.toml");
+  refused("new card mods/m monster grr", "'mods/m/scenarios/grr.toml': it " + link);
+  fs::remove(m / "scenarios/grr.toml");
+  // pack.toml, which gains the new manifest (the pack loads through it).
+  fs::remove(m / "pack.toml");
+  fs::create_symlink(tmp_ / "outside/pack.toml", m / "pack.toml");
+  const std::string pack_toml = read_file(tmp_ / "outside/pack.toml");
+  refused("new card mods/m monster grr", "'mods/m/pack.toml': it " + link);
+  EXPECT_EQ(read_file(tmp_ / "outside/pack.toml"), pack_toml);
+  fs::remove(m / "pack.toml");
+  fs::copy_file(tmp_ / "outside/pack.toml", m / "pack.toml");
+
+  // A manifest the pack lists, which gains the entry: a link even inside
+  // the pack (out of it, the pack would not load).
+  ASSERT_EQ(tabula("new card mods/m monster grr").code, 0);
+  fs::create_directories(m / "kept");
+  fs::rename(m / "monsters.toml", m / "kept/monsters.toml");
+  fs::create_symlink("kept/monsters.toml", m / "monsters.toml");
+  const std::string monsters = read_file(m / "kept/monsters.toml");
+  refused("new card mods/m monster grr2", "'mods/m/monsters.toml': it " + link);
+  EXPECT_EQ(read_file(m / "kept/monsters.toml"), monsters);
+
+  // A new pack in a folder that has a scenarios link already.
+  fs::create_directories(tmp_ / "games/g");
+  fs::create_directory_symlink(tmp_ / "outside/folder", tmp_ / "games/g/scenarios");
+  refused("new pack games/g", "'games/g/scenarios/g.toml': 'games/g/scenarios' " + link);
+  EXPECT_FALSE(fs::exists(tmp_ / "games/g/pack.toml"));
+}
+
 }  // namespace

@@ -187,14 +187,18 @@ TEST(Texts, BadTemplatesAndTextFilesAreLoadErrors) {
   fs::remove_all(tmp);
 }
 
-// What goes to a terminal is printable: escape sequences, carriage returns,
-// C1 controls (a lone 0x9B is a CSI to some terminals) and bytes that are
-// not UTF-8 come out as \xNN; UTF-8 text and tabs are kept.
+// What goes to a terminal is printable: escape sequences, carriage returns
+// and bytes that are not UTF-8 (a lone 0x9B is a CSI to some terminals)
+// come out as \xNN, C1 controls as \u00NN; UTF-8 text and tabs are kept,
+// newlines too when a text of several lines is meant.
 TEST(Texts, PrintableEscapesControlsAndBrokenUtf8) {
   EXPECT_EQ(printable("red \x1b[31mtext\r"), "red \\x1b[31mtext\\x0d");
   EXPECT_EQ(printable("Pán podzemí\tčervená"), "Pán podzemí\tčervená");
-  EXPECT_EQ(printable("a\xc2\x9b" "b"), "a\\xc2\\x9bb");  // U+009B, CSI
+  EXPECT_EQ(printable("a\xc2\x9b" "b\xc2\x80\xc2\x9f\xc2\xa0"), "a\\u009bb\\u0080\\u009f\xc2\xa0");  // C1; U+00A0 is text
   EXPECT_EQ(printable("a\x9b" "b\xff"), "a\\x9bb\\xff");   // not UTF-8
+  EXPECT_EQ(printable("two\nlines"), "two\\x0alines");
+  EXPECT_EQ(printable("two\nlines\r", true), "two\nlines\\x0d");
+  EXPECT_EQ(printable("cut \xe2\x82"), "cut \\xe2\\x82");  // a character cut short
   EXPECT_EQ(printable("\xe2\x82\xac \xf0\x9f\x8e\xb2"), "\xe2\x82\xac \xf0\x9f\x8e\xb2");  // €, a die
   EXPECT_EQ(printable("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // a surrogate is not UTF-8
   EXPECT_EQ(printable("\xc0\xaf"), "\\xc0\\xaf");           // nor an overlong form
@@ -280,4 +284,38 @@ TEST(Texts, RenderingAndArgumentsAreBounded) {
     }
     EXPECT_EQ(t.hash(), hash) << fn;
   }
+}
+
+// A stream that arrives in pieces (tabula's output filter) prints as the
+// whole would: a character cut between two writes waits for its rest.
+TEST(Texts, PrintableStepHoldsACharacterCutShort) {
+  const std::string whole = "\xe2\x82\xac \xc2\x9b \xf0\x9f\x8e\xb2 \x1b \xff";
+  std::string out, held;
+  for (char c : whole) {
+    held += c;
+    size_t n = 0;
+    while (!held.empty() && (n = printable_step(held, out, true, true)) > 0) held.erase(0, n);
+  }
+  EXPECT_TRUE(held.empty());
+  EXPECT_EQ(out, printable(whole));
+  std::string end;
+  EXPECT_EQ(printable_step("\xe2\x82", end, true, true), 0u);  // more may come
+  EXPECT_EQ(end, "");
+  EXPECT_EQ(printable_step("\xe2\x82", end, true, false), 1u);  // no more: the bytes as \xNN
+  EXPECT_EQ(end, "\\xe2");
+  EXPECT_EQ(printable_step("\xe2\x28", end, true, true), 1u);  // cannot become a character
+}
+
+// UTF-8 as RFC 3629 has it: what the kernel keeps and JSON can hold.
+TEST(Texts, Utf8ErrorFindsTheFirstByteThatIsNotUtf8) {
+  EXPECT_EQ(utf8_error(""), std::string::npos);
+  EXPECT_EQ(utf8_error("plain \x1b\x7f \xc2\x9b \xe2\x82\xac \xf4\x8f\xbf\xbf"), std::string::npos);
+  EXPECT_EQ(utf8_error("ok\xff"), 2u);
+  EXPECT_EQ(utf8_error("\xc0\xaf"), 0u);           // overlong
+  EXPECT_EQ(utf8_error("a\xe0\x80\x80"), 1u);      // overlong
+  EXPECT_EQ(utf8_error("\xed\xa0\x80"), 0u);       // a surrogate
+  EXPECT_EQ(utf8_error("\xf4\x90\x80\x80"), 0u);  // past U+10FFFF
+  EXPECT_EQ(utf8_error("ab\xe2\x82"), 2u);          // cut short
+  EXPECT_EQ(utf8_error("\x80"), 0u);                 // a lone continuation byte
+  EXPECT_EQ(utf8_text("caf\xe9 \x1b \xe2\x82\xac"), "caf\\xe9 \x1b \xe2\x82\xac");
 }

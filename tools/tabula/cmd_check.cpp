@@ -149,7 +149,7 @@ int cmd_check(const CheckArgs& a) {
       j["missing_translations"] = mj;
       j["texts"] = p.texts.size();
     }
-    std::cout << j.dump(2) << "\n";
+    std::cout << dump_report(j, 2) << "\n";
     return errors ? 1 : 0;
   }
 

@@ -33,6 +33,7 @@ std::string reproduce(const ConformanceArgs& a, const Violation& v) {
 
 int cmd_conformance(const ConformanceArgs& a) {
   Opened o = open_engine(a.pack, a.with);
+  if (std::string why = unloggable(o.log_packs); !a.log.empty() && !why.empty()) throw CliError("--log: " + why);
   Engine& e = *o.engine;
   std::vector<ConformanceStart> starts;
   if (!a.setup.empty() || a.seats > 0) {
@@ -56,11 +57,22 @@ int cmd_conformance(const ConformanceArgs& a) {
   uint64_t games = 0, steps = 0, watched = 0;
   for (const auto& start : starts) {
     const auto t = std::chrono::steady_clock::now();
+    // The progress line rewrites itself with CR and ESC [K, which main's
+    // filter would print as text: it goes to stderr past the filter, with
+    // what the pack names in it made printable (core/text.h).
+    const std::string name = printable(start_name(start));
     auto progress = [&](uint64_t game) {
-      if (tty) std::cerr << "\r  " << start_name(start) << ": game " << game + 1 << "/" << cfg.games << "   " << std::flush;
+      if (tty) {
+        std::fprintf(stderr, "\r  %s: game %llu/%llu   ", name.c_str(), static_cast<unsigned long long>(game + 1),
+                     static_cast<unsigned long long>(cfg.games));
+        std::fflush(stderr);
+      }
     };
     const ConformanceReport r = check_conformance(e, start, cfg, progress);
-    if (tty) std::cerr << "\r\033[K" << std::flush;
+    if (tty) {
+      std::fputs("\r\033[K", stderr);
+      std::fflush(stderr);
+    }
     games += r.games;
     steps += r.steps;
     watched += r.watched_steps;

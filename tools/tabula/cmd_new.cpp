@@ -150,12 +150,13 @@ std::string new_pack_id(const NewArgs& a) {
 int new_pack(const NewArgs& a) {
   const std::string id = new_pack_id(a);
   const fs::path dir = a.dir;
-  NewFiles files;
-  files.create((dir / "pack.toml").string(), pack_toml(id, a.seats), "seats, numbers and flow");
-  files.create((dir / "rules.lua").string(), kRulesLua, "the game");
-  files.create((dir / "texts.toml").string(), kTextsToml, "English and Czech");
-  const std::string scenario = (dir / "scenarios" / (id + ".toml")).string();
-  files.create(scenario, scenario_toml(id, a.seats), "a whole game, choice by choice");
+  NewFiles files(dir.string());
+  files.create("pack.toml", pack_toml(id, a.seats), "seats, numbers and flow");
+  files.create("rules.lua", kRulesLua, "the game");
+  files.create("texts.toml", kTextsToml, "English and Czech");
+  const std::string scenario_file = "scenarios/" + id + ".toml";
+  files.create(scenario_file, scenario_toml(id, a.seats), "a whole game, choice by choice");
+  const std::string scenario = (dir / scenario_file).string();
   files.write();
   const std::string shown = shown_path(dir.string());
   std::cout << "next:\n"

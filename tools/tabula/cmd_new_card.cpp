@@ -153,24 +153,24 @@ int new_card(const NewArgs& a) {
   const std::string manifest = manifest_path(a.manifest, a.kind);
   const std::string script = a.kind + "s/" + a.id + ".lua";
   const ManifestList list = read_manifest_list((dir / "pack.toml").string());
-  NewFiles files;
+  NewFiles files(dir.string());
   const std::string entry = entry_toml(a.id, *kind, like, script);
   std::error_code ec;
   if (list.listed(manifest)) {
     std::string before = read_text((dir / manifest).string());
-    files.append((dir / manifest).string(), (before.empty() || before.back() == '\n' ? "" : "\n") + entry,
-                 "[" + a.id + "] added");
-  } else if (fs::exists(dir / manifest, ec)) {
+    files.append(manifest, (before.empty() || before.back() == '\n' ? "" : "\n") + entry, "[" + a.id + "] added");
+  } else if (fs::exists(fs::symlink_status(dir / manifest, ec))) {
     throw CliError("'" + shown_path((dir / manifest).string()) +
                    "' exists but is not one of the pack's manifests: name another with --manifest");
   } else {
-    files.create((dir / manifest).string(), entry.substr(1), "[" + a.id + "], a new manifest");
-    files.rewrite((dir / "pack.toml").string(), list.with(manifest), manifest + " added to [pack] manifests");
+    files.create(manifest, entry.substr(1), "[" + a.id + "], a new manifest");
+    files.rewrite("pack.toml", list.with(manifest), manifest + " added to [pack] manifests");
   }
-  files.create((dir / script).string(), card_script(*engine, {a.id, a.kind, script, like}),
+  files.create(script, card_script(*engine, {a.id, a.kind, script, like}),
                kind->required_functions.empty() ? "its script" : "its script: the functions its kind requires");
-  const std::string scenario = (dir / "scenarios" / (a.id + ".toml")).string();
-  files.create(scenario, scenario_toml(p, a.id, *kind, like, zone), "creates it in " + zone.zone);
+  const std::string scenario_file = "scenarios/" + a.id + ".toml";
+  files.create(scenario_file, scenario_toml(p, a.id, *kind, like, zone), "creates it in " + zone.zone);
+  const std::string scenario = (dir / scenario_file).string();
   files.write();
 
   const std::string flags = packs_flags();

@@ -134,13 +134,12 @@ int new_layer(const NewArgs& a) {
 
   const fs::path dir = a.dir;
   const std::string shown = shown_path(dir.string());
-  NewFiles files;
-  files.create((dir / "pack.toml").string(), pack_toml(id, base, patches, param),
-               std::string(patches ? "patches " : "extends ") + base);
-  files.create((dir / "changes.toml").string(), changes_toml(id, base, patches, prop, shown),
-               "its entries: an example to start from");
-  const std::string scenario = (dir / "scenarios" / (id + ".toml")).string();
-  files.create(scenario, scenario_toml(id, base, facts), "what holds when the game starts");
+  NewFiles files(dir.string());
+  files.create("pack.toml", pack_toml(id, base, patches, param), std::string(patches ? "patches " : "extends ") + base);
+  files.create("changes.toml", changes_toml(id, base, patches, prop, shown), "its entries: an example to start from");
+  const std::string scenario_file = "scenarios/" + id + ".toml";
+  files.create(scenario_file, scenario_toml(id, base, facts), "what holds when the game starts");
+  const std::string scenario = (dir / scenario_file).string();
   files.write();
   const std::string flags = packs_flags();
   std::cout << "next:\n"

@@ -339,6 +339,7 @@ int cmd_play(const PlayArgs& a) {
     random.push_back(k == "random");
   }
   Opened o = open_engine(a.pack, a.with);
+  if (std::string why = unloggable(o.log_packs); !a.log.empty() && !why.empty()) throw CliError("--log: " + why);
   std::unique_ptr<Engine> engine = std::move(o.engine);
   Engine* e = engine.get();  // another after a :reload
   uint64_t digest = pack_files_digest(e->packs());

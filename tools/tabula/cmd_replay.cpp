@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/game_log.h"
+#include "core/state_json.h"
 #include "tools/tabula/common.h"
 
 namespace tabula::cli {
@@ -39,7 +40,7 @@ int cmd_replay(const ReplayArgs& a) {
   if (a.json) {
     nlohmann::json j = {{"ok", r.ok}, {"steps", r.steps}, {"choices", log.choices.size()}, {"seed", log.seed}};
     if (!r.ok) j["error"] = r.error;
-    std::cout << j.dump(2) << "\n";
+    std::cout << dump_report(j, 2) << "\n";
   } else if (r.ok) {
     std::cout << "OK: " << r.steps << " steps replayed, every state hash matches (pack " << o.engine->packs().id()
               << ", seed " << log.seed << ")\n";

@@ -43,6 +43,7 @@ struct Failure {
 
 int cmd_run(const RunArgs& a) {
   Opened o = open_engine(a.pack, a.with);
+  if (std::string why = unloggable(o.log_packs); !a.log_dir.empty() && !why.empty()) throw CliError("--log-dir: " + why);
   Engine& e = *o.engine;
   GameSetup g = game_setup(e.packs(), a.setup, seat_count(a.seats, a.players));
   std::ofstream rows;  // games.jsonl: one line per game
@@ -157,7 +158,7 @@ int cmd_run(const RunArgs& a) {
         f << log.to_json() << "\n";
       }
     }
-    if (rows.is_open()) rows << row.dump() << "\n";
+    if (rows.is_open()) rows << dump_report(row) << "\n";
 
     auto now = Clock::now();
     if (now - last >= std::chrono::seconds(1)) {
@@ -199,12 +200,14 @@ int cmd_run(const RunArgs& a) {
     for (const auto& [res, n] : tally) rs.push_back({{"result", json::parse(res)}, {"count", n}});
     j["results"] = rs;
     j.update(summary.to_json());
-    std::cout << j.dump(2) << "\n";
+    std::cout << dump_report(j, 2) << "\n";
   } else {
-    std::printf("pack %s: %llu games (seeds %llu..%llu), %d seat%s%s\n", e.packs().id().c_str(),
+    // printf does not pass through main's filter: what a pack names is made
+    // printable here (core/text.h).
+    std::printf("pack %s: %llu games (seeds %llu..%llu), %d seat%s%s\n", printable(e.packs().id()).c_str(),
                 static_cast<unsigned long long>(a.games), static_cast<unsigned long long>(a.seed),
                 static_cast<unsigned long long>(a.seed + (a.games ? a.games - 1 : 0)), g.seats, g.seats == 1 ? "" : "s",
-                a.setup.empty() ? "" : (", setup " + a.setup).c_str());
+                a.setup.empty() ? "" : (", setup " + printable(a.setup)).c_str());
     std::printf("finished: %llu/%llu", static_cast<unsigned long long>(finished), static_cast<unsigned long long>(a.games));
     if (capped)
       std::printf(" (%llu stopped at the cap of %llu choices)", static_cast<unsigned long long>(capped),

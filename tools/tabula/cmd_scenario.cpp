@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/scenario.h"
+#include "core/state_json.h"
 #include "tools/tabula/common.h"
 
 namespace tabula::cli {
@@ -51,7 +52,7 @@ int cmd_scenario(const ScenarioArgs& a) {
       for (const auto& l : r.journal) std::cout << "    | " << l << "\n";
   }
   if (a.json)
-    std::cout << nlohmann::json{{"passed", passed}, {"failed", failed}, {"scenarios", out}}.dump(2) << "\n";
+    std::cout << dump_report(nlohmann::json{{"passed", passed}, {"failed", failed}, {"scenarios", out}}, 2) << "\n";
   else
     std::cout << passed << " passed, " << failed << " failed\n";
   return failed ? 1 : 0;

@@ -71,7 +71,9 @@ std::string luarc_json(const std::vector<std::string>& library) {
                   // `package` stays: LuaLS declares require() with it.
                   {"builtin", {{"io", "disable"}, {"os", "disable"}, {"debug", "disable"}}}};
   j["workspace"] = {{"library", nlohmann::ordered_json(library)}, {"checkThirdParty", false}};
-  return j.dump(2) + "\n";
+  // A folder's path need not be UTF-8: such bytes become U+FFFD rather than
+  // failing the dump (core/state_json.h, dump_report).
+  return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace tabula::cli

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "core/text.h"
 #include "tools/tabula/common.h"
 
 using namespace tabula::cli;
@@ -25,15 +26,18 @@ void pack_args(CLI::App* c, std::string& pack, std::vector<std::string>& with) {
 }
 
 // Packs, logs and scenario files are written by strangers, and their text
-// reaches the terminal: in labels, journal lines, error messages. A control
-// character in it (ESC starts a terminal command; CR hides what came before
-// on the line) is printed as \xNN, a C1 control as \u00NN. Newlines and
-// tabs pass.
+// reaches the terminal: in labels, journal lines, error messages, screens.
+// Everything this program writes to standard output and standard error
+// passes through printable() (core/text.h): a control character (ESC starts
+// a terminal command; CR hides what came before on the line) and a byte
+// that is not UTF-8 are printed as \xNN, a C1 control (U+009B is CSI) as
+// \u00NN. Newlines and tabs pass. A UTF-8 character that arrives in two
+// writes is held until it is whole.
 class Printable : public std::streambuf {
  public:
   explicit Printable(std::ostream& os) : os_(os), to_(os.rdbuf(this)) {}
   ~Printable() override {
-    if (held_) to_->sputc('\xC2');
+    drain(false);
     to_->pubsync();
     os_.rdbuf(to_);
   }
@@ -41,38 +45,34 @@ class Printable : public std::streambuf {
  protected:
   int overflow(int c) override {
     if (c == traits_type::eof()) return traits_type::not_eof(c);
-    const auto u = static_cast<unsigned char>(c);
-    // The C1 controls U+0080..U+009F (CSI among them) come as C2 80..C2 9F
-    // in UTF-8: hold a C2 until the next byte says which it is.
-    if (held_) {
-      held_ = false;
-      if (u >= 0x80 && u <= 0x9F) {
-        const char hex[] = {'\\', 'u', '0', '0', "0123456789abcdef"[u >> 4], "0123456789abcdef"[u & 15]};
-        return to_->sputn(hex, 6) == 6 ? c : traits_type::eof();
-      }
-      if (to_->sputc('\xC2') == traits_type::eof()) return traits_type::eof();
-    }
-    if (u == 0xC2) {
-      held_ = true;
-      return c;
-    }
-    if ((u < 0x20 && u != '\n' && u != '\t') || u == 0x7F) {
-      const char hex[] = {'\\', 'x', "0123456789abcdef"[u >> 4], "0123456789abcdef"[u & 15]};
-      return to_->sputn(hex, 4) == 4 ? c : traits_type::eof();
-    }
-    return to_->sputc(static_cast<char>(u));
+    const char byte = static_cast<char>(c);
+    return xsputn(&byte, 1) == 1 ? c : traits_type::eof();
   }
   std::streamsize xsputn(const char* s, std::streamsize n) override {
-    for (std::streamsize i = 0; i < n; ++i)
-      if (overflow(static_cast<unsigned char>(s[i])) == traits_type::eof()) return i;
-    return n;
+    held_.append(s, static_cast<size_t>(n));
+    return drain(true) ? n : 0;
   }
-  int sync() override { return to_->pubsync(); }
+  // A character cut short stays held: the rest comes with the next write.
+  int sync() override { return drain(true) && to_->pubsync() == 0 ? 0 : -1; }
 
  private:
+  // Writes what is held, but for the start of a character cut short when
+  // `more` may follow.
+  bool drain(bool more) {
+    std::string out;
+    size_t at = 0;
+    while (at < held_.size()) {
+      const size_t n = tabula::printable_step(std::string_view(held_).substr(at), out, true, more);
+      if (n == 0) break;
+      at += n;
+    }
+    held_.erase(0, at);
+    return to_->sputn(out.data(), static_cast<std::streamsize>(out.size())) == static_cast<std::streamsize>(out.size());
+  }
+
   std::ostream& os_;
   std::streambuf* to_;
-  bool held_ = false;  // a C2 byte not yet written
+  std::string held_;  // bytes not yet written: a character cut short
 };
 
 }  // namespace

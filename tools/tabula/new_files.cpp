@@ -12,40 +12,36 @@ namespace tabula::cli {
 
 namespace fs = std::filesystem;
 
-void NewFiles::create(const std::string& path, std::string text, std::string note) {
-  files_.push_back({path, std::move(text), std::move(note), Mode::Create});
+void NewFiles::create(const std::string& rel, std::string text, std::string note) {
+  files_.push_back({rel, std::move(text), std::move(note), WriteMode::Create});
 }
 
-void NewFiles::append(const std::string& path, std::string text, std::string note) {
-  files_.push_back({path, std::move(text), std::move(note), Mode::Append});
+void NewFiles::append(const std::string& rel, std::string text, std::string note) {
+  files_.push_back({rel, std::move(text), std::move(note), WriteMode::Append});
 }
 
-void NewFiles::rewrite(const std::string& path, std::string text, std::string note) {
-  files_.push_back({path, std::move(text), std::move(note), Mode::Rewrite});
+void NewFiles::rewrite(const std::string& rel, std::string text, std::string note) {
+  files_.push_back({rel, std::move(text), std::move(note), WriteMode::Replace});
 }
+
+std::string NewFiles::path(const File& f) const { return (fs::path(root_) / f.rel).string(); }
 
 void NewFiles::check() const {
   std::error_code ec;
   for (const auto& f : files_) {
-    if (f.mode == Mode::Create && fs::exists(fs::symlink_status(f.path, ec)))
-      throw CliError("'" + shown_path(f.path) + "' exists: tabula new writes only new files and overwrites nothing");
-    if (f.mode != Mode::Create && !fs::is_regular_file(f.path, ec))
-      throw CliError("'" + shown_path(f.path) + "' is not a file");
+    // Links first: past a linked folder, a file "exists" somewhere else.
+    const bool create = f.mode == WriteMode::Create;
+    check_write_inside(root_, f.rel, create ? WriteMode::Replace : f.mode);
+    if (create && fs::exists(fs::symlink_status(path(f), ec)))
+      throw CliError("'" + shown_path(path(f)) + "' exists: tabula new writes only new files and overwrites nothing");
   }
 }
 
 void NewFiles::write() const {
   check();
   for (const auto& f : files_) {
-    std::error_code ec;
-    const fs::path parent = fs::path(f.path).parent_path();
-    if (!parent.empty()) fs::create_directories(parent, ec);
-    if (ec) throw CliError("cannot create the folder '" + shown_path(parent.string()) + "': " + ec.message());
-    std::ofstream out(f.path, f.mode == Mode::Append ? std::ios::binary | std::ios::app : std::ios::binary | std::ios::trunc);
-    out << f.text;
-    out.close();
-    if (!out) throw CliError("cannot write '" + shown_path(f.path) + "'");
-    std::cout << "wrote " << shown_path(f.path);
+    write_inside(root_, f.rel, f.text, f.mode);
+    std::cout << "wrote " << shown_path(path(f));
     if (!f.note.empty()) std::cout << "  (" << f.note << ")";
     std::cout << "\n";
   }

@@ -7,31 +7,37 @@
 #include <vector>
 
 #include "core/value.h"
+#include "tools/tabula/safe_write.h"
 
 namespace tabula::cli {
 
-// What one `tabula new` writes. Everything is planned first; write() checks
-// that no new file exists yet before it writes any, so a refusal leaves the
-// disk as it was.
+// What one `tabula new` writes into the folder `root` (the new pack or
+// layer, or the pack that gains a card). Everything is planned first; write()
+// checks every file before it writes any, so a refusal leaves the disk as it
+// was. Paths are relative to `root`; no file is written through a symbolic
+// link (safe_write.h).
 class NewFiles {
  public:
+  explicit NewFiles(std::string root) : root_(std::move(root)) {}
   // A file that must not exist yet.
-  void create(const std::string& path, std::string text, std::string note = "");
+  void create(const std::string& rel, std::string text, std::string note = "");
   // Text added at the end of a file the pack already has.
-  void append(const std::string& path, std::string text, std::string note);
+  void append(const std::string& rel, std::string text, std::string note);
   // A file the pack already has, edited (pack.toml gaining a manifest).
-  void rewrite(const std::string& path, std::string text, std::string note);
-  // Throws CliError, before writing anything, if a file to create exists.
+  void rewrite(const std::string& rel, std::string text, std::string note);
+  // Throws CliError, before writing anything, if a file to create exists, or
+  // a file or a folder on the way to one is a link (or not what it must be).
   void check() const;
   // Writes every file and prints one line per file ("wrote PATH (note)").
   void write() const;
 
  private:
-  enum class Mode { Create, Append, Rewrite };
   struct File {
-    std::string path, text, note;
-    Mode mode;
+    std::string rel, text, note;
+    WriteMode mode;
   };
+  std::string path(const File& f) const;
+  std::string root_;
   std::vector<File> files_;
 };
 

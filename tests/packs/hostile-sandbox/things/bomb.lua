@@ -86,6 +86,7 @@ function H.insert_huge() table.insert(setmetatable({}, { __len = function() retu
 function H.remove_huge() table.remove(setmetatable({}, { __len = function() return 1 << 62 end }), 1) end -- remove_huge
 -- Keys that differ only after a NUL byte stay two keys.
 function H.nul_keys() T.set_var("nul", { ["a\0x"] = 1, ["a\0y"] = 2 }) end -- nul_keys
+function H.nul_live_keys() T.set_var("nul", { b = 0 }); local t = T.var("nul"); t["a\0x"] = 1; t["a\0y"] = 2 end -- nul_live_keys
 -- pairs() over a frozen table hands out no real table, so nothing reaches
 -- the next call or the next game.
 function H.pairs_G() local _, real = pairs(_G); real.stash = 1 end -- pairs_G
@@ -122,6 +123,22 @@ function H.gsub_callback() return ("aaaa"):gsub("a", function() while true do en
 function H.sort_comparator() table.sort({ 3, 2, 1 }, function() while true do end end) end -- sort_comparator
 function H.loaded_loop() load("while true do end")() end -- loaded_loop
 function H.tostring_loop() return string.format("%s", setmetatable({}, { __tostring = function() while true do end end })) end -- tostring_loop
+-- Strings the kernel keeps are UTF-8 text: states, views and logs are JSON,
+-- which holds nothing else. Control characters are text, and pass.
+function H.option_id_bytes() T.decide { seat = 1, prompt = "what_now", on_choice = "act", options = { "ok\xff" } } end -- option_id_bytes
+function H.option_table_bytes() T.decide { seat = 1, prompt = "what_now", on_choice = "act", options = { { id = "\xc0\xaf" } } } end -- option_table_bytes
+function H.var_value_bytes() T.set_var("v", "caf\xe9") end -- var_value_bytes
+function H.var_key_bytes() T.set_var("v", { ["\xc0\xaf"] = 1 }) end -- var_key_bytes
+function H.var_name_bytes() T.set_var("\xff", 1) end -- var_name_bytes
+function H.counter_name_bytes() T.add_counter(1, "\xfe", 1) end -- counter_name_bytes
+function H.secret_bytes() T.set_secret(1, "s", { "\xed\xa0\x80" }) end -- secret_bytes
+function H.log_arg_bytes() T.log { "acting", choice = "\x9b" } end -- log_arg_bytes
+function H.log_key_bytes() T.log { "acting", choice = 1, ["\xff"] = 1 } end -- log_key_bytes
+function H.live_key_bytes() T.set_var("t", { a = 1 }); T.var("t")["\xff"] = 2 end -- live_key_bytes
+function H.result_bytes() T.game_over({ winners = { 1 }, note = "\xf4\x90\x80\x80" }) end -- result_bytes
+function H.long_bytes() T.set_var("v", string.rep("a", 100) .. "\xff" .. string.rep("b", 100)) end -- long_bytes
+function H.error_bytes() error("bad \xff\x9b") end -- error_bytes
+function H.control_text() T.set_var("ctl", "\27[2J\xc2\x9b\xe2\x82\xac") end -- control_text
 
 local names = {}
 for name in pairs(H) do names[#names + 1] = { id = name } end
