@@ -22,14 +22,20 @@ M.on = {
     if ctx.args.card ~= ctx.self then return end
     local sphere = ctx.args.sphere
     T.set_var("water_gate_sphere", sphere)
-    local arts = {}
+    -- The artifacts are marked on the cards (`from_gate`), which nobody
+    -- sees face down: a public list of their ids would name them. The
+    -- public variable holds only how many there are.
+    local arts = 0
     local below = T.zone(sphere)
     for i = #below, 1, -1 do
       local c = below[i]
       if c ~= ctx.self then
         T.move(c, realm.PALACE, nil, "front")
         T.turn(c, false)
-        if T.kind(c) == "item" then arts[#arts + 1] = c end
+        if T.kind(c) == "item" then
+          T.set(c, "from_gate", true)
+          arts = arts + 1
+        end
       end
     end
     T.set_var("water_artifacts", arts)

@@ -99,18 +99,18 @@ end
 
 function M.go_home(ctx) M.send_home(ctx.args.char) end
 
--- The guardian's artifact(s) (those that came from the Gate's sphere, var
--- water_artifacts: with two, the winner keeps one) and, apart from them,
--- the artifacts of a character that died in the palace (Q-21): the winner
--- is the first to end its movement here with no guardian left, and takes
--- them all; none of them is the guardian's to discard.
+-- The guardian's artifact(s) (those that came from the Gate's sphere, the
+-- cards marked `from_gate`: with two, the winner keeps one) and, apart from
+-- them, the artifacts of a character that died in the palace (Q-21): the
+-- winner is the first to end its movement here with no guardian left, and
+-- takes them all; none of them is the guardian's to discard. Before the
+-- Gate is found (var water_artifacts unset) every artifact here is guarded.
 function M.win_artifacts(char)
-  local from_gate = {}
-  for _, a in ipairs(T.var("water_artifacts") or {}) do from_gate[a] = true end
+  local found = T.var("water_artifacts") ~= nil
   local guarded, lying = {}, {}
   for _, id in ipairs(T.zone(realm.PALACE)) do
     if T.kind(id) == "item" and T.get(id, "deck") == "artifact" then
-      if from_gate[id] or T.var("water_artifacts") == nil then guarded[#guarded + 1] = id else lying[#lying + 1] = id end
+      if T.get(id, "from_gate") or not found then guarded[#guarded + 1] = id else lying[#lying + 1] = id end
     end
   end
   for _, a in ipairs(lying) do spheres.take_artifact(char, a) end

@@ -22,27 +22,31 @@ local function holder_in_water(card)
   return char ~= nil and realm.is_water(board.where(char))
 end
 
--- The artifacts that came from the Gate's sphere (known once it is found;
--- before, those still under the face-down Gate).
-local function water_artifacts()
-  local known = T.var("water_artifacts")
-  if known then return known end
+-- Whether an artifact that came from the Gate's sphere is not held by a
+-- character. Once the Gate is found they are the cards marked `from_gate`
+-- (var water_artifacts: how many): all are held when that many lie in the
+-- characters' artifacts. Before, they are those under the face-down Gate.
+local function water_artifact_away()
+  local total = T.var("water_artifacts")
+  if total then
+    local held = 0
+    for seat = 1, T.seats() do
+      for _, a in ipairs(T.zone("artifacts", seat)) do
+        if T.get(a, "from_gate", false) then held = held + 1 end
+      end
+    end
+    return held < total
+  end
   for _, sp in ipairs(board.SPHERES) do
     local cards = T.zone(sp)
     if cards[1] and T.def(cards[1]) == "water_gate" then
-      local out = {}
       for _, c in ipairs(cards) do
-        if T.kind(c) == "item" then out[#out + 1] = c end
+        if T.kind(c) == "item" then return true end
       end
-      return out
+      return false
     end
   end
-  return {}
-end
-
-local function held(art)
-  local z = T.where(art)
-  return z == "artifacts"
+  return false
 end
 
 M.extend = {
@@ -122,9 +126,7 @@ M.modify = {
   -- §3.3.19: no win until the Water artifact is held; none while another
   -- Pearl holder holds an artifact.
   win_blocked = function(ctx)
-    for _, a in ipairs(water_artifacts()) do
-      if not held(a) then return ctx.args.amount + 1 end
-    end
+    if water_artifact_away() then return ctx.args.amount + 1 end
     for seat = 1, T.seats() do
       if seat ~= ctx.args.seat and realm.has_pearl(seat) and board.artifact_count(seat) > 0 then
         return ctx.args.amount + 1
