@@ -144,6 +144,19 @@ function M.destroy(card)
   T.log { "log.destroyed", card = card, seat = T.owner(card) }
 end
 
+-- Shows everybody a card that only its owner sees, or nobody (a Thief
+-- revealed from a hand, the top card of a deck that stays there), while the
+-- journal line `text` names it: the card passes through its seat's play
+-- zone, where everybody sees it, and goes back to its place. A line naming
+-- a card that its readers cannot see would show them "(hidden)".
+function M.show(card, text)
+  local zone, seat, pos = T.where(card)
+  if zone ~= "hand" and zone ~= "deck" then return T.log(text) end
+  T.move(card, "play", seat)
+  T.log(text)
+  T.move(card, zone, seat, pos)
+end
+
 function M.discard(card, seat)
   if M.shielded(T.owner(card)) then return end
   T.move(card, "discard", seat or T.owner(card))

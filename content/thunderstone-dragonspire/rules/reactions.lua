@@ -50,7 +50,7 @@ function M.reacted(ctx)
   if ctx.choice == "no" then return end
   local seat = ctx.args.seat
   local card = opts.entity(reactors(ctx.args.tag, seat), "", ctx.choice)
-  T.log { "log.react." .. ctx.args.tag, seat = seat, card = card }
+  C.show(card, { "log.react." .. ctx.args.tag, seat = seat, card = card })
   if ctx.args.tag == "blocks_battle" then C.destroy(card) end
   C.turn().shield[C.key(seat)] = true
 end
@@ -92,7 +92,7 @@ function M.redirected(ctx)
   local pass = ctx.args.pass
   if ctx.choice ~= "no" then
     local card = opts.entity(reactors("redirects", pass.target), "", ctx.choice)
-    T.log { "log.react.redirects", seat = pass.target, card = card, to = pass.seat }
+    C.show(card, { "log.react.redirects", seat = pass.target, card = card, to = pass.seat })
     pass.target = pass.seat
   end
   T.call(ctx.args.card, ctx.args.fn, pass)

@@ -21,7 +21,7 @@ end
 
 local function resolve(seat, thief)
   if thief then
-    T.log { "fx_monster.log_thief", seat = seat, card = thief }
+    C.show(thief, { "fx_monster.log_thief", seat = seat, card = thief })
     return
   end
   for _, c in ipairs(villagers(seat)) do C.destroy(c) end

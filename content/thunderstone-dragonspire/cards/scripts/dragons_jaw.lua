@@ -27,7 +27,7 @@ function M.trap(ctx)
     i = i + 1
     local c = C.top_of_deck(seat)
     if c then
-      T.log { "fx_monster.log_revealed", seat = seat, card = c }
+      C.show(c, { "fx_monster.log_revealed", seat = seat, card = c })
       if T.has_tag(c, "weapon") then
         C.destroy(c)
         left = left - 1

@@ -28,7 +28,7 @@ end
 
 function M.answered(ctx)
   if ctx.choice == "thief" then
-    T.log { "fx_monster.log_thief", seat = ctx.args.seat, card = ctx.args.thief }
+    C.show(ctx.args.thief, { "fx_monster.log_thief", seat = ctx.args.seat, card = ctx.args.thief })
   else
     C.destroy(ctx.args.monster)
   end
@@ -38,7 +38,7 @@ function M.others(ctx)
   for _, other in ipairs(C.others(ctx.args.seat)) do
     local c = C.top_of_deck(other)
     if c then
-      T.log { "fx_monster.log_revealed", seat = other, card = c }
+      C.show(c, { "fx_monster.log_revealed", seat = other, card = c })
       if MB.is_monster(c) then C.destroy(c) end
     end
   end
