@@ -99,8 +99,8 @@ end
 -- A hero that cannot attack gives nothing, Light included.
 function M.can_attack(hero, target)
   if (C.turn().cannot or {})[C.key(hero)] then return false end
-  target = target or C.turn().target
-  if target and target ~= 0 and T.where(target) then
+  target = target or C.target()
+  if target and T.where(target) then
     if T.get(target, "unequipped_cannot_attack") and not M.equipped(hero) then return false end
     local min = T.get(target, "min_strength")
     if min > 0 and M.strength(hero) < min then return false end
@@ -350,7 +350,13 @@ function M.resolve(_ctx)
   else
     turn.lost = true
     T.log { "log.lost", seat = seat, monster = m }
-    if hall.to_bottom(m) then T.log { "log.to_bottom", monster = m } end
+    if hall.to_bottom(m) then
+      T.log { "log.to_bottom", monster = m }
+      -- Nobody sees it there: the card remembers the battle until the
+      -- refill, not the record (a public variable: an id names the card).
+      T.set(m, "lost_battle", true)
+      turn.target = false
+    end
   end
 end
 
@@ -358,7 +364,8 @@ end
 -- Food), then the destructions.
 function M.end_of_battle(_ctx)
   local turn = C.turn()
-  if T.handles(turn.target, "end_of_battle") then T.call(turn.target, "end_of_battle", { seat = turn.seat }) end
+  local m = C.target()
+  if m and T.handles(m, "end_of_battle") then T.call(m, "end_of_battle", { seat = turn.seat }) end
   T.emit("battle_ends", { seat = turn.seat })
   T.schedule("destructions")
 end
@@ -386,6 +393,12 @@ function M.destructions(_ctx)
   end
 end
 
-function M.refill(_ctx) hall.refill(C.turn().seat) end
+-- §5.9: the battle is over; a lost monster under the Dungeon deck is
+-- forgotten (C.target).
+function M.refill(_ctx)
+  local m = C.target()
+  if m and T.get(m, "lost_battle") then T.set(m, "lost_battle", nil) end
+  hall.refill(C.turn().seat)
+end
 
 return M

@@ -17,6 +17,11 @@ function M.turn() return T.var("turn") end
 
 function M.key(id) return tostring(id) end
 
+-- The turn record's tables keyed by card (or "card:fn", `used`) or listing
+-- cards (`marked`, `breaches`, `bluefire_doomed`); `shield` is keyed by seat.
+local TURN_FIELDS = { "strength", "bonus", "carry", "carried", "used", "cannot", "marked", "breaches", "keep",
+  "deep_light", "bluefire_twice", "bluefire_doomed", "spoiled_victims", "dropped" }
+
 function M.type(card) return T.get(card, "type") end
 function M.is(card, tag) return T.has_tag(card, tag) end
 function M.is_hero(card) return T.get(card, "type") == "hero" end
@@ -155,6 +160,58 @@ function M.show(card, text)
   T.move(card, "play", seat)
   T.log(text)
   T.move(card, zone, seat, pos)
+end
+
+-- The monster fought this turn, or nil: the record's `target` (false when
+-- none: 0 is a card's id too), or a lost one gone under the Dungeon deck,
+-- which only the card itself remembers (`lost_battle`, rules/battle.lua).
+function M.target()
+  local t = M.turn().target
+  if t then return t end
+  local deck = T.zone("dungeon")
+  for i = #deck, 1, -1 do
+    if T.get(deck[i], "lost_battle") then return deck[i] end
+  end
+  return nil
+end
+
+-- Takes a card out of the turn's record when it goes where other players
+-- may not see it (face down under an Emerald Dragon, back on a deck): the
+-- record is a public variable, and an id names the same card in every game.
+-- Its own entries go (`strength`, `bonus`, `used`, `marked`, …); a weapon
+-- its hero carried stays carried this battle (`dropped`, Skullbreaker).
+function M.forget(card)
+  local turn = M.turn()
+  if not turn then return end
+  local k = M.key(card)
+  local prefix = k .. ":"
+  for _, field in ipairs(TURN_FIELDS) do
+    local t = turn[field]
+    if type(t) == "table" then
+      local gone, list = {}, {}
+      for key in pairs(t) do
+        if key == k or (type(key) == "string" and key:sub(1, #prefix) == prefix) then gone[#gone + 1] = key end
+      end
+      for _, key in ipairs(gone) do t[key] = nil end
+      if #t > 0 then
+        for _, v in ipairs(t) do if v ~= card then list[#list + 1] = v end end
+        if #list < #t then turn[field] = list end
+      end
+    end
+  end
+  local weapons = {}
+  for w, h in pairs(turn.carry) do
+    if h == card then weapons[#weapons + 1] = w end
+  end
+  if #weapons > 0 then
+    if not turn.dropped then turn.dropped = {} end
+    local dropped = turn.dropped
+    for _, w in ipairs(weapons) do
+      turn.carry[w] = nil
+      dropped[w] = true
+    end
+  end
+  if turn.target == card then turn.target = false end
 end
 
 function M.discard(card, seat)

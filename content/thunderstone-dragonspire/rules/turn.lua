@@ -20,7 +20,7 @@ local function fresh_turn(seat, action)
     gold = 0, spent = 0, buys = 1, bought = 0, buying_done = false,
     levelling_done = false,
     strength = {}, bonus = {}, carry = {}, carried = {}, equipping_done = false,
-    target = 0, rank = 0, cannot = {}, marked = {}, breaches = {}, claim = false, won = false, lost = false,
+    target = false, rank = 0, cannot = {}, marked = {}, breaches = {}, claim = false, won = false, lost = false,
     reduce = 0, reductions = 0, to_magic = 0, draw_bonus = 0, keep = {}, shield = {}, deep_light = {},
   }
 end

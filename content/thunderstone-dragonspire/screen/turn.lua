@@ -43,8 +43,10 @@ local function village(turn)
 end
 
 local function dungeon(view, turn)
-  if (turn.target or 0) == 0 then return nil end
-  local monster = H.find(view, turn.target)
+  -- A lost monster under the Dungeon deck is no longer the record's target
+  -- (rules/battle.lua): the battle still shows, lost.
+  if not turn.target and not turn.lost then return nil end
+  local monster = turn.target and H.find(view, turn.target) or nil
   local line = monster and W.t("target", { name = monster.name, rank = turn.rank })
     or W.t("target_gone", { rank = turn.rank })
   if turn.won then line = line .. " — " .. W.t("won")

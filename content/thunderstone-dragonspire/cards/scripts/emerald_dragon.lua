@@ -3,8 +3,8 @@
 -- destruction) face down under it, aside. The next time any player
 -- defeats a Monster worth 6 VP or more, the Dragon is destroyed and the
 -- hidden card goes to that player's discard pile. One card at a time;
--- which card lies under which Dragon is the variable `under` (treasure ->
--- card). A hidden card is out of its owner's deck: it does not score.
+-- the hidden card's property `under` names its Dragon (on the card, which
+-- nobody sees while it lies face down). A hidden card is out of its owner's deck: it does not score.
 local T = tabula
 local C = require "rules.cards"
 local E = require "rules.effects"
@@ -17,6 +17,7 @@ function M.on.monster_defeated(ctx)
   if hidden then
     if T.get(ctx.args.monster, "vp") >= E.n(ctx.self, "min_vp") then
       C.destroy(ctx.self)
+      T.set(hidden, "under", nil)
       T.turn(hidden, true)
       C.gain(hidden, seat)
       T.log { "fx_monster.log_taken", seat = seat, card = hidden }
@@ -38,6 +39,7 @@ function M.hide(ctx)
   T.move(card, "aside", ctx.args.seat)
   T.turn(card, false)
   MB.set_under(ctx.self, card)
+  C.forget(card)
   T.log { "fx_monster.log_hidden", seat = ctx.args.seat, card = ctx.self }
 end
 

@@ -1,8 +1,8 @@
 -- Sapphire Dragon (§6.7.2): TREASURE: when its owner defeats a Monster he
 -- may set it aside with this card (one Monster per Dragon); at the end of
 -- the game both return to his deck (score.lua gathers what lies face up
--- aside with the rest of a player's cards). Which Monster lies with which
--- Dragon is the variable `under` (treasure -> card).
+-- aside with the rest of a player's cards). The Monster's property `under`
+-- names the Dragon it lies with.
 local T = tabula
 local MB = require "cards.scripts.lib.monster_battle"
 local M = { on = {} }

@@ -7,7 +7,10 @@ local M = { on = {} }
 
 M.on.turn_ends = function(ctx)
   local turn = C.turn()
-  if not (turn.won and C.in_play(ctx.self) and turn.carry[C.key(ctx.self)]) then return end
+  local k = C.key(ctx.self)
+  -- carried, or dropped when its hero left play face down (C.forget)
+  local carried = turn.carry[k] or (turn.dropped or {})[k]
+  if not (turn.won and C.in_play(ctx.self) and carried) then return end
   T.move(ctx.self, "deck", ctx.args.seat, "front")
   T.log { "fx_village.back_on_top", seat = ctx.args.seat, card = ctx.self }
 end

@@ -236,21 +236,21 @@ end
 -- --- treasures -----------------------------------------------------------------
 
 -- The card a treasure holds aside (Emerald Dragon's hidden card, Sapphire
--- Dragon's Monster): the variable `under`, treasure -> card; nil when none
--- or when that card has left the owner's aside zone.
+-- Dragon's Monster): the card whose property `under` is the treasure and
+-- which still lies aside; nil when none. The link is kept on that card,
+-- which only those who see it read: a public table of ids would tell every
+-- seat which card lies face down under an Emerald Dragon.
 function M.under(treasure)
-  local u = T.var("under")
-  local c = u and u[C.key(treasure)] or nil
-  if c and T.where(c) == "aside" then return c end
+  for seat = 1, T.seats() do
+    for _, c in ipairs(T.zone("aside", seat)) do
+      if T.get(c, "under") == treasure then return c end
+    end
+  end
   return nil
 end
 
 function M.set_under(treasure, card)
-  if T.var("under") == nil then
-    T.set_var("under", { [C.key(treasure)] = card })
-  else
-    T.var("under")[C.key(treasure)] = card
-  end
+  T.set(card, "under", treasure)
 end
 
 function M.is_monster(card)
