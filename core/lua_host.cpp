@@ -358,19 +358,109 @@ int guarded_pattern(lua_State* L) {
 // setmetatable() that refuses __gc: finalizers run inside Lua's collector
 // with hooks off, where no limit could stop them. It refuses __mode too: what
 // the collector takes out of a weak table, and when, depends on memory, not
-// on the game.
-int guarded_setmetatable(lua_State* L) {
-  if (lua_type(L, 2) == LUA_TTABLE) {
-    lua_pushliteral(L, "__gc");
-    const bool gc = lua_rawget(L, 2) != LUA_TNIL;
-    lua_pop(L, 1);
-    if (gc) return luaL_error(L, "setmetatable: scripts may not set __gc finalizers");
-    lua_pushliteral(L, "__mode");
-    const bool weak = lua_rawget(L, 2) != LUA_TNIL;
-    lua_pop(L, 1);
-    if (weak) return luaL_error(L, "setmetatable: scripts may not make weak tables (__mode): what the collector removes is not deterministic");
+// on the game. And the table gets a copy of the metatable's fields as they
+// are now, which no script can reach: fields added to the metatable later
+// (a __mode, a __gc) do not reach the table. getmetatable(t) still gives the
+// metatable passed (or its __metatable field).
+char kCopyMark;    // keys no script can name: a copy's, true when its original is protected,
+char kCopyOrigin;  // and the metatable it copies
+
+// Whether the copy at `copy` holds exactly the fields of `mt` (setting the
+// same metatable again then changes nothing, not even which table the copy
+// is: the check of what scripts keep between calls counts tables by identity).
+bool same_copy(lua_State* L, int copy, int mt) {
+  lua_pushlightuserdata(L, &kCopyOrigin);
+  const bool origin = lua_rawget(L, copy) == LUA_TTABLE && lua_rawequal(L, -1, mt);
+  lua_pop(L, 1);
+  if (!origin) return false;
+  lua_Integer fields = 0;
+  bool has_metatable_field = false;
+  lua_pushnil(L);
+  while (lua_next(L, mt)) {
+    ++fields;
+    if (lua_type(L, -2) == LUA_TSTRING && std::strcmp(lua_tostring(L, -2), "__metatable") == 0) has_metatable_field = true;
+    lua_pushvalue(L, -2);
+    lua_rawget(L, copy);
+    const bool same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    if (!same) {
+      lua_pop(L, 1);
+      return false;
+    }
   }
-  return call_original(L);
+  lua_Integer copied = 0;
+  lua_pushnil(L);
+  while (lua_next(L, copy)) {
+    ++copied;
+    lua_pop(L, 1);
+  }
+  return copied == fields + 2 + (has_metatable_field ? 0 : 1);  // the mark, the origin, __metatable
+}
+
+int guarded_setmetatable(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const int type = lua_type(L, 2);
+  luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+  // A metatable with __metatable is protected, as in Lua; a copy is when its
+  // original was.
+  if (lua_getmetatable(L, 1)) {
+    lua_pushlightuserdata(L, &kCopyMark);
+    bool locked = false;
+    if (lua_rawget(L, -2) != LUA_TNIL) {
+      locked = lua_toboolean(L, -1);
+    } else {
+      lua_pushliteral(L, "__metatable");
+      locked = lua_rawget(L, -3) != LUA_TNIL;
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    if (locked) return luaL_error(L, "cannot change a protected metatable");
+  }
+  lua_settop(L, 2);
+  if (type == LUA_TNIL) {
+    lua_setmetatable(L, 1);
+    return 1;
+  }
+  if (lua_getmetatable(L, 1)) {
+    const bool same = same_copy(L, 3, 2);
+    lua_pop(L, 1);
+    if (same) {
+      lua_settop(L, 1);
+      return 1;
+    }
+  }
+  lua_pushliteral(L, "__gc");
+  const bool gc = lua_rawget(L, 2) != LUA_TNIL;
+  lua_pop(L, 1);
+  if (gc) return luaL_error(L, "setmetatable: scripts may not set __gc finalizers");
+  lua_pushliteral(L, "__mode");
+  const bool weak = lua_rawget(L, 2) != LUA_TNIL;
+  lua_pop(L, 1);
+  if (weak) return luaL_error(L, "setmetatable: scripts may not make weak tables (__mode): what the collector removes is not deterministic");
+  lua_createtable(L, 0, 4);  // 3: the copy
+  lua_pushnil(L);
+  while (lua_next(L, 2)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, 3);
+  }
+  lua_pushliteral(L, "__metatable");
+  lua_pushliteral(L, "__metatable");
+  const bool locked = lua_rawget(L, 2) != LUA_TNIL;
+  if (!locked) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, 2);
+  }
+  lua_rawset(L, 3);
+  lua_pushlightuserdata(L, &kCopyMark);
+  lua_pushboolean(L, locked);
+  lua_rawset(L, 3);
+  lua_pushlightuserdata(L, &kCopyOrigin);
+  lua_pushvalue(L, 2);
+  lua_rawset(L, 3);
+  lua_setmetatable(L, 1);
+  lua_settop(L, 1);
+  return 1;
 }
 
 // Values that Lua prints with their address (tables, functions, coroutines)
@@ -659,6 +749,8 @@ void LuaHost::open_sandbox() {
   lua_setfield(L, -2, "require");
   lua_pushcfunction(L, guarded_rawset);
   lua_setfield(L, -2, "rawset");
+  lua_pushcfunction(L, guarded_setmetatable);
+  lua_setfield(L, -2, "setmetatable");
   lua_pushcfunction(L, sandbox_pcall);
   lua_setfield(L, -2, "pcall");
   lua_pushcfunction(L, sandbox_xpcall);
@@ -688,8 +780,8 @@ void LuaHost::open_sandbox() {
   static const Guard guards[] = {{"string", "rep", guarded_rep},        {"table", "move", guarded_move},
                                  {"table", "concat", guarded_concat},   {"string", "find", guarded_pattern},
                                  {"string", "match", guarded_pattern},  {"string", "gmatch", guarded_pattern},
-                                 {"string", "gsub", guarded_pattern},   {nullptr, "setmetatable", guarded_setmetatable},
-                                 {"string", "format", guarded_format},  {"table", "insert", guarded_insert},
+                                 {"string", "gsub", guarded_pattern},   {"string", "format", guarded_format},
+                                 {"table", "insert", guarded_insert},
                                  {"table", "remove", guarded_remove}};
   for (const auto& g : guards) {
     if (g.table) lua_getfield(L, -1, g.table);

@@ -123,6 +123,11 @@ function H.sort_comparator() table.sort({ 3, 2, 1 }, function() while true do en
 function H.loaded_loop() load("while true do end")() end -- loaded_loop
 function H.tostring_loop() return string.format("%s", setmetatable({}, { __tostring = function() while true do end end })) end -- tostring_loop
 
+-- A metatable's fields added after setmetatable do not reach the table:
+-- no weak table, no finalizer, whatever the collector does meanwhile.
+function H.mode_after() local mt = {}; local t = setmetatable({}, mt); mt.__mode = "v"; t[1] = {}; for i = 1, 2e5 do local _ = { i } end if t[1] == nil then error("the collector emptied a table") end T.set_var("strong", true) end -- mode_after
+function H.gc_after() local mt = {}; setmetatable({}, mt); mt.__gc = function() T.set_var("finalized", true) end; for i = 1, 2e5 do local _ = { i } end end -- gc_after
+
 local names = {}
 for name in pairs(H) do names[#names + 1] = { id = name } end
 
