@@ -104,14 +104,31 @@ int sandbox_xpcall(lua_State* L) {
   return finish_protected(L, status, 2);
 }
 
-// coroutine.resume, telling the watchdog which Lua thread runs, so that a
-// runaway coroutine is stopped too.
+// Coroutines a limit stopped (registry, weak keys: a kernel table no script
+// sees). A limit raised inside a hook leaves hooks off in the coroutine it
+// killed; the __close handlers coroutine.close would run there could then
+// never be stopped, so it refuses such a coroutine.
+constexpr const char* kStopped = "tabula.stopped";
+
+// coroutine.resume and coroutine.close (the library's function is upvalue
+// 1), telling the watchdog which Lua thread runs, so that a runaway
+// coroutine is stopped too: close runs the coroutine's pending __close
+// handlers inside it. A limit error is passed on, never returned.
 int sandbox_resume(lua_State* L) {
   LuaHost& h = LuaHost::of(L);
   lua_State* co = lua_tothread(L, 1);
-  int n = lua_gettop(L);
-  lua_pushvalue(L, lua_upvalueindex(1));  // the library's resume
-  lua_insert(L, 1);
+  const bool close = lua_toboolean(L, lua_upvalueindex(2));
+  if (co && close) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kStopped);
+    lua_pushvalue(L, 1);
+    const bool stopped = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    if (stopped) return luaL_error(L, "coroutine.close: a limit stopped this coroutine; its __close handlers cannot run");
+  }
+  const int n = lua_gettop(L);
+  lua_pushvalue(L, 1);                    // 1: the coroutine, kept
+  lua_pushvalue(L, lua_upvalueindex(1));  // 2: the library's resume or close
+  lua_rotate(L, 1, 2);
   if (co) h.charge_steps(L, kHookEvery);
   if (co) h.watchdog().enter(co);
   lua_State* outer = h.swap_running(co);
@@ -124,11 +141,18 @@ int sandbox_resume(lua_State* L) {
   }
   h.swap_running(outer);
   if (co) h.watchdog().leave();
-  if (!lua_toboolean(L, 1) && h.out_of_limits()) {
-    lua_settop(L, 2);
+  if (!lua_toboolean(L, 2) && h.out_of_limits()) {
+    if (co) {
+      lua_getfield(L, LUA_REGISTRYINDEX, kStopped);
+      lua_pushvalue(L, 1);
+      lua_pushboolean(L, 1);
+      lua_rawset(L, -3);
+      lua_pop(L, 1);
+    }
+    lua_settop(L, 3);
     return lua_error(L);
   }
-  return lua_gettop(L);
+  return lua_gettop(L) - 1;
 }
 
 // rawset() that refuses the global table, which is read-only for scripts,
@@ -759,7 +783,17 @@ void LuaHost::open_sandbox() {
   lua_getfield(L, -1, "resume");
   lua_pushcclosure(L, sandbox_resume, 1);
   lua_setfield(L, -2, "resume");
+  lua_getfield(L, -1, "close");
+  lua_pushboolean(L, 1);
+  lua_pushcclosure(L, sandbox_resume, 2);
+  lua_setfield(L, -2, "close");
   lua_pop(L, 1);
+  lua_newtable(L);  // kStopped, weak-keyed: which coroutines are gone does not matter to scripts
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, LUA_REGISTRYINDEX, kStopped);
   // Randomness only through the kernel; no bytecode.
   lua_getfield(L, -1, "math");
   for (const char* name : {"random", "randomseed"}) {

@@ -407,5 +407,21 @@ TEST_P(HostileRunaway, CallbacksOfLibraryFunctionsAreStopped) {
   expect_still_working(*e, s);
 }
 
+// coroutine.close runs a coroutine's pending __close handlers inside that
+// coroutine, which the time limit did not watch: a looping handler ran for
+// ever (under an instruction budget, close returned the error as a value
+// and the script went on). And a coroutine a limit stopped inside a hook is
+// left with hooks off: closing it later (it was kept, against the rules,
+// for a later choice) would run its handlers where nothing can stop them.
+TEST_P(HostileRunaway, CoroutineCloseIsStopped) {
+  auto e = hostile(GetParam().limits);
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "close_loop", GetParam().runaway);
+  expect_refused(*e, s, "stop_coroutine", GetParam().runaway);
+  expect_refused(*e, s, "close_stopped", "coroutine.close: a limit stopped this coroutine; its __close handlers cannot run");
+  expect_still_working(*e, s);
+}
+
 INSTANTIATE_TEST_SUITE_P(Limits, HostileRunaway, testing::ValuesIn(kKinds),
                          [](const testing::TestParamInfo<LimitKind>& i) { return std::string(i.param.name); });
