@@ -104,14 +104,31 @@ int sandbox_xpcall(lua_State* L) {
   return finish_protected(L, status, 2);
 }
 
-// coroutine.resume, telling the watchdog which Lua thread runs, so that a
-// runaway coroutine is stopped too.
+// Coroutines a limit stopped (registry, weak keys: a kernel table no script
+// sees). A limit raised inside a hook leaves hooks off in the coroutine it
+// killed; the __close handlers coroutine.close would run there could then
+// never be stopped, so it refuses such a coroutine.
+constexpr const char* kStopped = "tabula.stopped";
+
+// coroutine.resume and coroutine.close (the library's function is upvalue
+// 1), telling the watchdog which Lua thread runs, so that a runaway
+// coroutine is stopped too: close runs the coroutine's pending __close
+// handlers inside it. A limit error is passed on, never returned.
 int sandbox_resume(lua_State* L) {
   LuaHost& h = LuaHost::of(L);
   lua_State* co = lua_tothread(L, 1);
-  int n = lua_gettop(L);
-  lua_pushvalue(L, lua_upvalueindex(1));  // the library's resume
-  lua_insert(L, 1);
+  const bool close = lua_toboolean(L, lua_upvalueindex(2));
+  if (co && close) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kStopped);
+    lua_pushvalue(L, 1);
+    const bool stopped = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    if (stopped) return luaL_error(L, "coroutine.close: a limit stopped this coroutine; its __close handlers cannot run");
+  }
+  const int n = lua_gettop(L);
+  lua_pushvalue(L, 1);                    // 1: the coroutine, kept
+  lua_pushvalue(L, lua_upvalueindex(1));  // 2: the library's resume or close
+  lua_rotate(L, 1, 2);
   if (co) h.charge_steps(L, kHookEvery);
   if (co) h.watchdog().enter(co);
   lua_State* outer = h.swap_running(co);
@@ -124,11 +141,18 @@ int sandbox_resume(lua_State* L) {
   }
   h.swap_running(outer);
   if (co) h.watchdog().leave();
-  if (!lua_toboolean(L, 1) && h.out_of_limits()) {
-    lua_settop(L, 2);
+  if (!lua_toboolean(L, 2) && h.out_of_limits()) {
+    if (co) {
+      lua_getfield(L, LUA_REGISTRYINDEX, kStopped);
+      lua_pushvalue(L, 1);
+      lua_pushboolean(L, 1);
+      lua_rawset(L, -3);
+      lua_pop(L, 1);
+    }
+    lua_settop(L, 3);
     return lua_error(L);
   }
-  return lua_gettop(L);
+  return lua_gettop(L) - 1;
 }
 
 // rawset() that refuses the global table, which is read-only for scripts,
@@ -358,19 +382,109 @@ int guarded_pattern(lua_State* L) {
 // setmetatable() that refuses __gc: finalizers run inside Lua's collector
 // with hooks off, where no limit could stop them. It refuses __mode too: what
 // the collector takes out of a weak table, and when, depends on memory, not
-// on the game.
-int guarded_setmetatable(lua_State* L) {
-  if (lua_type(L, 2) == LUA_TTABLE) {
-    lua_pushliteral(L, "__gc");
-    const bool gc = lua_rawget(L, 2) != LUA_TNIL;
-    lua_pop(L, 1);
-    if (gc) return luaL_error(L, "setmetatable: scripts may not set __gc finalizers");
-    lua_pushliteral(L, "__mode");
-    const bool weak = lua_rawget(L, 2) != LUA_TNIL;
-    lua_pop(L, 1);
-    if (weak) return luaL_error(L, "setmetatable: scripts may not make weak tables (__mode): what the collector removes is not deterministic");
+// on the game. And the table gets a copy of the metatable's fields as they
+// are now, which no script can reach: fields added to the metatable later
+// (a __mode, a __gc) do not reach the table. getmetatable(t) still gives the
+// metatable passed (or its __metatable field).
+char kCopyMark;    // keys no script can name: a copy's, true when its original is protected,
+char kCopyOrigin;  // and the metatable it copies
+
+// Whether the copy at `copy` holds exactly the fields of `mt` (setting the
+// same metatable again then changes nothing, not even which table the copy
+// is: the check of what scripts keep between calls counts tables by identity).
+bool same_copy(lua_State* L, int copy, int mt) {
+  lua_pushlightuserdata(L, &kCopyOrigin);
+  const bool origin = lua_rawget(L, copy) == LUA_TTABLE && lua_rawequal(L, -1, mt);
+  lua_pop(L, 1);
+  if (!origin) return false;
+  lua_Integer fields = 0;
+  bool has_metatable_field = false;
+  lua_pushnil(L);
+  while (lua_next(L, mt)) {
+    ++fields;
+    if (lua_type(L, -2) == LUA_TSTRING && std::strcmp(lua_tostring(L, -2), "__metatable") == 0) has_metatable_field = true;
+    lua_pushvalue(L, -2);
+    lua_rawget(L, copy);
+    const bool same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    if (!same) {
+      lua_pop(L, 1);
+      return false;
+    }
   }
-  return call_original(L);
+  lua_Integer copied = 0;
+  lua_pushnil(L);
+  while (lua_next(L, copy)) {
+    ++copied;
+    lua_pop(L, 1);
+  }
+  return copied == fields + 2 + (has_metatable_field ? 0 : 1);  // the mark, the origin, __metatable
+}
+
+int guarded_setmetatable(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const int type = lua_type(L, 2);
+  luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+  // A metatable with __metatable is protected, as in Lua; a copy is when its
+  // original was.
+  if (lua_getmetatable(L, 1)) {
+    lua_pushlightuserdata(L, &kCopyMark);
+    bool locked = false;
+    if (lua_rawget(L, -2) != LUA_TNIL) {
+      locked = lua_toboolean(L, -1);
+    } else {
+      lua_pushliteral(L, "__metatable");
+      locked = lua_rawget(L, -3) != LUA_TNIL;
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    if (locked) return luaL_error(L, "cannot change a protected metatable");
+  }
+  lua_settop(L, 2);
+  if (type == LUA_TNIL) {
+    lua_setmetatable(L, 1);
+    return 1;
+  }
+  if (lua_getmetatable(L, 1)) {
+    const bool same = same_copy(L, 3, 2);
+    lua_pop(L, 1);
+    if (same) {
+      lua_settop(L, 1);
+      return 1;
+    }
+  }
+  lua_pushliteral(L, "__gc");
+  const bool gc = lua_rawget(L, 2) != LUA_TNIL;
+  lua_pop(L, 1);
+  if (gc) return luaL_error(L, "setmetatable: scripts may not set __gc finalizers");
+  lua_pushliteral(L, "__mode");
+  const bool weak = lua_rawget(L, 2) != LUA_TNIL;
+  lua_pop(L, 1);
+  if (weak) return luaL_error(L, "setmetatable: scripts may not make weak tables (__mode): what the collector removes is not deterministic");
+  lua_createtable(L, 0, 4);  // 3: the copy
+  lua_pushnil(L);
+  while (lua_next(L, 2)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, 3);
+  }
+  lua_pushliteral(L, "__metatable");
+  lua_pushliteral(L, "__metatable");
+  const bool locked = lua_rawget(L, 2) != LUA_TNIL;
+  if (!locked) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, 2);
+  }
+  lua_rawset(L, 3);
+  lua_pushlightuserdata(L, &kCopyMark);
+  lua_pushboolean(L, locked);
+  lua_rawset(L, 3);
+  lua_pushlightuserdata(L, &kCopyOrigin);
+  lua_pushvalue(L, 2);
+  lua_rawset(L, 3);
+  lua_setmetatable(L, 1);
+  lua_settop(L, 1);
+  return 1;
 }
 
 // Values that Lua prints with their address (tables, functions, coroutines)
@@ -659,6 +773,8 @@ void LuaHost::open_sandbox() {
   lua_setfield(L, -2, "require");
   lua_pushcfunction(L, guarded_rawset);
   lua_setfield(L, -2, "rawset");
+  lua_pushcfunction(L, guarded_setmetatable);
+  lua_setfield(L, -2, "setmetatable");
   lua_pushcfunction(L, sandbox_pcall);
   lua_setfield(L, -2, "pcall");
   lua_pushcfunction(L, sandbox_xpcall);
@@ -667,7 +783,17 @@ void LuaHost::open_sandbox() {
   lua_getfield(L, -1, "resume");
   lua_pushcclosure(L, sandbox_resume, 1);
   lua_setfield(L, -2, "resume");
+  lua_getfield(L, -1, "close");
+  lua_pushboolean(L, 1);
+  lua_pushcclosure(L, sandbox_resume, 2);
+  lua_setfield(L, -2, "close");
   lua_pop(L, 1);
+  lua_newtable(L);  // kStopped, weak-keyed: which coroutines are gone does not matter to scripts
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, LUA_REGISTRYINDEX, kStopped);
   // Randomness only through the kernel; no bytecode.
   lua_getfield(L, -1, "math");
   for (const char* name : {"random", "randomseed"}) {
@@ -688,8 +814,8 @@ void LuaHost::open_sandbox() {
   static const Guard guards[] = {{"string", "rep", guarded_rep},        {"table", "move", guarded_move},
                                  {"table", "concat", guarded_concat},   {"string", "find", guarded_pattern},
                                  {"string", "match", guarded_pattern},  {"string", "gmatch", guarded_pattern},
-                                 {"string", "gsub", guarded_pattern},   {nullptr, "setmetatable", guarded_setmetatable},
-                                 {"string", "format", guarded_format},  {"table", "insert", guarded_insert},
+                                 {"string", "gsub", guarded_pattern},   {"string", "format", guarded_format},
+                                 {"table", "insert", guarded_insert},
                                  {"table", "remove", guarded_remove}};
   for (const auto& g : guards) {
     if (g.table) lua_getfield(L, -1, g.table);

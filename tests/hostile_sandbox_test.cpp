@@ -392,6 +392,31 @@ TEST(HostileSandbox, AddressesAndCollectorTimingCannotReachTheGame) {
   expect_still_working(*e, s);
 }
 
+// Fields added to a metatable after setmetatable do not reach the table: a
+// later __mode made it weak, so what it held depended on when the collector
+// ran; a later __gc never runs (as Lua has it). The table keeps its own
+// copy; getmetatable still gives the metatable passed.
+TEST(HostileSandbox, MetatableFieldsAddedLaterDoNotReachTheTable) {
+  auto e = hostile();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  ApplyResult r = e->apply(s, 0, "mode_after");
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(s.var("strong"), Value(true));
+  r = e->apply(s, 0, "gc_after");
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(s.var("finalized").is_nil());
+  // Set at setmetatable time, both are refused as before.
+  expect_refused(*e, s, "weak_table", "setmetatable: scripts may not make weak tables (__mode)");
+  expect_refused(*e, s, "gc_finalizer", "setmetatable: scripts may not set __gc finalizers");
+  expect_still_working(*e, s);
+  const Value p = e->host().call_value(s, e->packs().rules, "probe", Value::dict());
+  EXPECT_EQ(p.get("meta_same"), Value(true));
+  EXPECT_EQ(p.get("meta_late"), Value(true));
+  EXPECT_EQ(p.get("meta_protected"), Value(true));
+  EXPECT_EQ(p.get("meta_replaced"), Value(true));
+}
+
 struct LimitKind {
   const char* name;
   Limits limits;
@@ -426,6 +451,22 @@ TEST_P(HostileRunaway, CallbacksOfLibraryFunctionsAreStopped) {
   expect_refused(*e, s, "tostring_loop", GetParam().runaway);
   // The time limit names the loaded chunk, "(load):1"; the budget the line that ran it.
   expect_refused(*e, s, "loaded_loop", GetParam().runaway, GetParam().limits.instructions > 0);
+  expect_still_working(*e, s);
+}
+
+// coroutine.close runs a coroutine's pending __close handlers inside that
+// coroutine, which the time limit did not watch: a looping handler ran for
+// ever (under an instruction budget, close returned the error as a value
+// and the script went on). And a coroutine a limit stopped inside a hook is
+// left with hooks off: closing it later (it was kept, against the rules,
+// for a later choice) would run its handlers where nothing can stop them.
+TEST_P(HostileRunaway, CoroutineCloseIsStopped) {
+  auto e = hostile(GetParam().limits);
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  expect_refused(*e, s, "close_loop", GetParam().runaway);
+  expect_refused(*e, s, "stop_coroutine", GetParam().runaway);
+  expect_refused(*e, s, "close_stopped", "coroutine.close: a limit stopped this coroutine; its __close handlers cannot run");
   expect_still_working(*e, s);
 }
 

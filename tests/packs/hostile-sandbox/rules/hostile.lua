@@ -32,6 +32,13 @@ function M.probe()
   end
   local numbers = { 5, 3, 9, 1, 3 }
   table.sort(numbers)
+  -- A table keeps the metatable's fields as they were at setmetatable;
+  -- getmetatable gives the metatable passed, and __metatable protects.
+  local meta = {}
+  local object = setmetatable({}, meta)
+  meta.__index = function() return 1 end
+  local locked = setmetatable({}, { __metatable = "locked" })
+  local changed = setmetatable(setmetatable({}, meta), { __index = function() return 2 end })
   return {
     stable_sort = stable,
     sorted = table.concat(numbers, ","),
@@ -53,6 +60,10 @@ function M.probe()
     format_s = string.format("%s|%5s|%d%%", {}, "x", 7),
     next_first = next({ b = 1, a = 2, [3] = 0 }),
     next_order = next_keys({ b = 1, a = 2, [3] = 0, [true] = 1 }),
+    meta_same = getmetatable(object) == meta,
+    meta_late = object.x == nil,
+    meta_protected = getmetatable(locked) == "locked" and not pcall(setmetatable, locked, {}),
+    meta_replaced = changed.x == 2,
   }
 end
 

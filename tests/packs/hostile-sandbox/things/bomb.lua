@@ -140,6 +140,19 @@ function H.long_bytes() T.set_var("v", string.rep("a", 100) .. "\xff" .. string.
 function H.error_bytes() error("bad \xff\x9b") end -- error_bytes
 function H.control_text() T.set_var("ctl", "\27[2J\xc2\x9b\xe2\x82\xac") end -- control_text
 
+-- A metatable's fields added after setmetatable do not reach the table:
+-- no weak table, no finalizer, whatever the collector does meanwhile.
+function H.mode_after() local mt = {}; local t = setmetatable({}, mt); mt.__mode = "v"; t[1] = {}; for i = 1, 2e5 do local _ = { i } end if t[1] == nil then error("the collector emptied a table") end T.set_var("strong", true) end -- mode_after
+function H.gc_after() local mt = {}; setmetatable({}, mt); mt.__gc = function() T.set_var("finalized", true) end; for i = 1, 2e5 do local _ = { i } end end -- gc_after
+
+-- coroutine.close runs a coroutine's pending __close handlers inside it.
+function H.close_loop() local co = coroutine.create(function() local _ <close> = setmetatable({}, { __close = function() while true do end end }); coroutine.yield() end); coroutine.resume(co); coroutine.close(co) end -- close_loop
+-- A coroutine a limit stopped inside a hook has hooks off: kept (against the
+-- rules) for a later choice, its __close handlers could never be stopped.
+local stopped
+function H.stop_coroutine() stopped = coroutine.create(function() local _ <close> = setmetatable({}, { __close = function() while true do end end }); while true do end end); coroutine.resume(stopped) end -- stop_coroutine
+function H.close_stopped() coroutine.close(stopped) end -- close_stopped
+
 local names = {}
 for name in pairs(H) do names[#names + 1] = { id = name } end
 
