@@ -173,6 +173,7 @@ struct TextArgs {
       if (lua_type(L, -2) == LUA_TSTRING) {
         size_t len = 0;
         const char* key = lua_tolstring(L, -2, &len);
+        LuaHost::check_utf8(L, {key, len});
         out.emplace_back(std::string(key, len), value(-1, depth));
       }
       lua_pop(L, 1);
@@ -459,6 +460,13 @@ std::string_view str_arg(lua_State* L, int i) {
   return {s, n};
 }
 
+// A name the state keeps (of a variable, counter or secret).
+std::string_view kept_name(lua_State* L, int i) {
+  std::string_view s = str_arg(L, i);
+  LuaHost::check_utf8(L, s);
+  return s;
+}
+
 int l_counter(lua_State* L) {
   int seat = seat_arg(L, 1);
   LuaHost::push_value(L, dict_get(state(L).seats[seat].counters, str_arg(L, 2)));
@@ -467,7 +475,7 @@ int l_counter(lua_State* L) {
 
 int l_add_counter(lua_State* L) {
   int seat = seat_arg(L, 1);
-  std::string_view name = str_arg(L, 2);
+  std::string_view name = kept_name(L, 2);
   Dict& c = state(L).seats[seat].counters;
   int64_t v = checked_add(L, dict_get(c, name).as_int(), luaL_checkinteger(L, 3));
   dict_set(c, name, Value(v));
@@ -477,7 +485,7 @@ int l_add_counter(lua_State* L) {
 
 int l_set_counter(lua_State* L) {
   int seat = seat_arg(L, 1);
-  std::string_view name = str_arg(L, 2);
+  std::string_view name = kept_name(L, 2);
   dict_set(state(L).seats[seat].counters, name, opt_value(L, 3));
   return 0;
 }
@@ -490,7 +498,7 @@ int l_secret(lua_State* L) {
 
 int l_set_secret(lua_State* L) {
   int seat = seat_arg(L, 1);
-  std::string_view name = str_arg(L, 2);
+  std::string_view name = kept_name(L, 2);
   dict_set(state(L).seats[seat].secret, name, opt_value(L, 3));
   return 0;
 }
@@ -502,7 +510,7 @@ int l_var(lua_State* L) {
 }
 
 int l_set_var(lua_State* L) {
-  std::string_view name = str_arg(L, 1);
+  std::string_view name = kept_name(L, 1);
   state(L).set_var(name, opt_value(L, 2));
   return 0;
 }
@@ -559,8 +567,11 @@ void option_id(lua_State* L, int idx, Option& o) {
     o.id.assign(buf, r.ptr);
     o.int_id = true;
   } else if (lua_type(L, idx) == LUA_TSTRING) {
-    o.id = lua_tostring(L, idx);
+    size_t len = 0;
+    const char* id = lua_tolstring(L, idx, &len);
+    o.id.assign(id, len);
     if (o.id.empty()) luaL_error(L, "decide: an option id may not be empty");
+    LuaHost::check_utf8(L, o.id);
   } else {
     luaL_error(L, "decide: an option id is an integer or a string, not a %s", luaL_typename(L, idx));
   }

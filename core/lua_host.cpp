@@ -7,6 +7,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -18,6 +19,7 @@
 #include "core/lua_vars.h"
 #include "core/pack.h"
 #include "core/script_errors.h"
+#include "core/text.h"
 
 namespace tabula {
 
@@ -1341,6 +1343,7 @@ Value to_value_depth(lua_State* L, int index, int depth) {
     case LUA_TSTRING: {
       size_t len = 0;
       const char* s = lua_tolstring(L, index, &len);
+      LuaHost::check_utf8(L, {s, len});
       if (len > 14) LuaHost::of(L).charge_copy(L, len);  // shorter strings live inside the Value
       return Value(std::string_view(s, len));
     }
@@ -1377,6 +1380,7 @@ Value to_value_depth(lua_State* L, int index, int depth) {
         // The whole key: a key with a NUL byte is not the key before it.
         size_t len = 0;
         const char* key = lua_tolstring(L, -2, &len);
+        LuaHost::check_utf8(L, {key, len});
         d.emplace_back(std::string(key, len), to_value_depth(L, -1, depth + 1));
         lua_pop(L, 1);
       }
@@ -1388,6 +1392,15 @@ Value to_value_depth(lua_State* L, int index, int depth) {
   }
 }
 }  // namespace
+
+void LuaHost::check_utf8(lua_State* L, std::string_view s) {
+  const size_t bad = utf8_invalid_at(s);
+  if (bad == std::string_view::npos) return;
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(s[bad]));
+  luaL_error(L, "strings kept by the kernel must be UTF-8 (byte %d of %d is %s)", static_cast<int>(bad + 1),
+             static_cast<int>(s.size()), hex);
+}
 
 Value LuaHost::to_value(lua_State* L, int index) {
   switch (lua_type(L, index)) {  // the common cases without the general walk

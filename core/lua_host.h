@@ -175,6 +175,10 @@ class LuaHost {
   // Conversions between Lua values and kernel values (integers only).
   static void push_value(lua_State* L, const Value& v);
   static Value to_value(lua_State* L, int index);  // raises a Lua error on unsupported types
+  // Raises a Lua error unless `s`, a string a script hands the kernel to
+  // keep (a value, a table key, a variable's name, an option id), is UTF-8:
+  // views, saved states and logs are JSON, which holds nothing else.
+  static void check_utf8(lua_State* L, std::string_view s);
 
  private:
   struct Module {

@@ -236,7 +236,10 @@ int LiveTables::assign(lua_State* L) {
   } else if (lua_type(L, 2) == LUA_TSTRING) {
     if (target->is_list() && !target->items().empty())
       return luaL_error(L, "this table is a list (keys 1..n); it cannot take the key '%s'", lua_tostring(L, 2));
-    dict_set(target->entries(), lua_tostring(L, 2), v);
+    size_t len = 0;
+    const char* key = lua_tolstring(L, 2, &len);
+    LuaHost::check_utf8(L, {key, len});
+    dict_set(target->entries(), std::string_view(key, len), v);
   } else {
     return luaL_error(L, "a table kept by the kernel takes keys 1..n or strings, not a %s", luaL_typename(L, 2));
   }
@@ -258,7 +261,9 @@ int LiveTables::assign(lua_State* L) {
   lua_rawgeti(L, -1, kData);
   lua_pushvalue(L, 2);
   if (v.is_table()) {
-    const Value key = lua_isinteger(L, 2) ? Value(static_cast<int64_t>(lua_tointeger(L, 2))) : Value(lua_tostring(L, 2));
+    size_t len = 0;
+    const char* name = lua_isinteger(L, 2) ? nullptr : lua_tolstring(L, 2, &len);
+    const Value key = name ? Value(std::string_view(name, len)) : Value(static_cast<int64_t>(lua_tointeger(L, 2)));
     push_table(L, v, new_node(node, key));
   } else {
     LuaHost::push_value(L, v);

@@ -205,6 +205,37 @@ struct Renderer {
 
 }  // namespace
 
+size_t utf8_char(std::string_view s, size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  // The length from the lead byte, then continuation bytes; overlong forms,
+  // surrogates and code points past U+10FFFF are not UTF-8.
+  const size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  if (len == 0 || i + len > s.size()) return 0;
+  uint32_t cp = len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
+  for (size_t k = 1; k < len; ++k) {
+    const unsigned char x = static_cast<unsigned char>(s[i + k]);
+    if ((x & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (x & 0x3f);
+  }
+  if (len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) return 0;
+  if (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) return 0;
+  return len;
+}
+
+size_t utf8_invalid_at(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    const size_t len = utf8_char(s, i);
+    if (len == 0) return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
 std::string printable(std::string_view s) {
   std::string out;
   out.reserve(s.size());
@@ -222,25 +253,11 @@ std::string printable(std::string_view s) {
       ++i;
       continue;
     }
-    // A UTF-8 sequence: its length from the lead byte, then continuation
-    // bytes; overlong forms and surrogates are not UTF-8.
-    const size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-    uint32_t cp = len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
-    bool ok = len > 0 && i + len <= s.size();
-    for (size_t k = 1; ok && k < len; ++k) {
-      const unsigned char x = static_cast<unsigned char>(s[i + k]);
-      ok = (x & 0xc0) == 0x80;
-      cp = (cp << 6) | (x & 0x3f);
-    }
-    ok = ok && !(len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) && !(len == 4 && (cp < 0x10000 || cp > 0x10ffff));
-    if (!ok || (cp >= 0x80 && cp <= 0x9f)) {
-      if (ok) {
-        for (size_t k = 0; k < len; ++k) escape(static_cast<unsigned char>(s[i + k]));
-        i += len;
-      } else {
-        escape(c);
-        ++i;
-      }
+    const size_t len = utf8_char(s, i);
+    // C1 controls (U+0080..U+009F) are C2 80..C2 9F.
+    if (len == 0 || (len == 2 && c == 0xc2 && static_cast<unsigned char>(s[i + 1]) < 0xa0)) {
+      for (size_t k = 0; k < std::max<size_t>(len, 1); ++k) escape(static_cast<unsigned char>(s[i + k]));
+      i += std::max<size_t>(len, 1);
       continue;
     }
     out.append(s.substr(i, len));

@@ -42,6 +42,15 @@ bool known_language(std::string_view lang);
 // The plural form index of n in lang (0-based).
 size_t plural_form(std::string_view lang, int64_t n);
 
+// The length of the UTF-8 character at s[i] (1 to 4), or 0 when the bytes
+// there are not UTF-8: a stray continuation byte, a cut sequence, an
+// overlong form, a surrogate or a code point past U+10FFFF.
+size_t utf8_char(std::string_view s, size_t i);
+// Where the first byte of `s` that is not UTF-8 is, or npos when all is.
+// Strings the kernel keeps must be UTF-8: views, saved states and logs are
+// JSON (lua_host.h, check_utf8).
+size_t utf8_invalid_at(std::string_view s);
+
 // `s` made safe to write to a terminal: control characters (C0, DEL, and
 // the C1 range U+0080..U+009F, which some terminals read as escape
 // sequences) and bytes that are not UTF-8 become \xNN; tab and the rest of
