@@ -14,8 +14,9 @@
 // exception other than a script or kernel error (std::bad_alloc, a JSON
 // error, ...), also when it comes back as the reason a choice failed; a
 // rejected choice that changes the state's hash; a view that is not valid
-// JSON, or that names the spy (a card no seat ever knows); a saved state
-// that does not load back with the same hash.
+// JSON, that names or shows the spy (a card no seat ever knows), or that
+// shows another seat's secret decision; a saved state that does not load
+// back with the same hash.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -59,6 +60,26 @@ void check_message(std::string_view why) {
     finding("an exception that is not a script error", why);
 }
 
+// What a view shows of the spy and of other seats' decisions: no item or
+// group of the spy's definition, and no prompt or options of another seat's
+// secret decision.
+void check_view_json(const State& s, int seat, const nlohmann::json& v, const std::string& text) {
+  for (const auto& z : v.at("zones")) {
+    for (const char* part : {"items", "groups"})
+      if (z.contains(part))
+        for (const auto& item : z.at(part))
+          if (item.contains("def") && item.at("def") == "spy") finding("a view shows the spy", text);
+  }
+  for (const auto& d : v.at("decisions")) {
+    const int owner = d.at("seat").get<int>() - 1;
+    if (owner == seat) continue;
+    const Decision* open = s.pending_for(owner);
+    if (!open) finding("a view shows a decision that is not open", text);
+    if (d.contains("options") || (open->secret && d.contains("prompt")))
+      finding("a view shows another seat's secret decision", text);
+  }
+}
+
 // Every reader's view, in both languages, is valid JSON and never names the
 // spy (fuzz/packs/decide/pack.toml).
 void check_views(const Engine& e, const State& s) {
@@ -71,10 +92,16 @@ void check_views(const Engine& e, const State& s) {
       } catch (const std::exception& ex) {
         finding("view_json threw", std::string(typeid(ex).name()) + ": " + ex.what());
       }
+      nlohmann::json v;
       try {
-        (void)nlohmann::json::parse(text);
+        v = nlohmann::json::parse(text);
       } catch (const std::exception& ex) {
         finding("a view is not valid JSON", ex.what());
+      }
+      try {
+        check_view_json(s, seat, v, text);
+      } catch (const nlohmann::json::exception& ex) {
+        finding("a view lacks a part", std::string(ex.what()) + "\n" + text);
       }
       if (verbose() && lang == std::string_view("en")) std::fprintf(stderr, "view of seat %d: %s\n", seat + 1, text.c_str());
       for (auto spy : kSpy)
