@@ -563,7 +563,9 @@ void option_id(lua_State* L, int idx, Option& o) {
     o.id.assign(buf, r.ptr);
     o.int_id = true;
   } else if (lua_type(L, idx) == LUA_TSTRING) {
-    o.id = lua_tostring(L, idx);
+    size_t len = 0;
+    const char* id = lua_tolstring(L, idx, &len);
+    o.id.assign(id, len);  // whole: cut at a NUL, two ids could become one
     if (o.id.empty()) luaL_error(L, "decide: an option id may not be empty");
     LuaHost::check_text(L, o.id, "decide: an option id");
   } else {

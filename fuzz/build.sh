@@ -18,4 +18,4 @@ fi
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DTABULA_FUZZ=ON -DTABULA_TESTS=OFF -DTABULA_BENCH=OFF >/dev/null
-cmake --build build-fuzz -j "${TABULA_JOBS:-2}" --target fuzz_manifest fuzz_log fuzz_scenario fuzz_choices
+cmake --build build-fuzz -j "${TABULA_JOBS:-2}" --target fuzz_manifest fuzz_log fuzz_scenario fuzz_choices fuzz_decide

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target for SECONDS each, two at a time, and prints the
 # executions and crashes per target.
-#   fuzz/run.sh 600                 # all four targets, 600 s each (20 min)
+#   fuzz/run.sh 600                 # all five targets, 600 s each (25 min)
 #   fuzz/run.sh 60 manifest log     # some targets
 # Builds build-fuzz/ first (fuzz/build.sh). Seeds: fuzz/corpus/<target>/ (in
 # the repo, never written); the growing corpus: build-fuzz/corpus/<target>/;
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:?usage: fuzz/run.sh SECONDS [TARGET...]}"
 shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(manifest log scenario choices)
+[ ${#targets[@]} -gt 0 ] || targets=(manifest log scenario choices decide)
 
 # The build's output is shown only when it fails (ninja prints errors on stdout).
 if ! build_log=$(fuzz/build.sh 2>&1); then

@@ -11,6 +11,7 @@
 
 #include "core/engine.h"
 #include "core/game_log.h"
+#include "core/lua_host.h"
 #include "core/scenario.h"
 #include "core/state_json.h"
 
@@ -74,4 +75,64 @@ TEST(FuzzRegressions, ScenarioWithANonAsciiKeyFailsWithItsPlace) {
   EXPECT_FALSE(r.ok);
   ASSERT_EQ(r.failures.size(), 1u);
   EXPECT_NE(r.failures[0].find(":3:1: a non-ASCII character"), std::string::npos) << r.failures[0];
+}
+
+// fuzz_decide: a script that kept a string that is not UTF-8 (a variable, a
+// log line's argument, an option id...) made view_json throw nlohmann's
+// type_error 316 when the view was written, and a saved state or log could
+// not be written either. The kernel now refuses such a string where a
+// script hands it over, as a script error at its line. Pack: tests/packs/zones,
+// whose `run` runs a chunk of Lua.
+TEST(FuzzRegressions, StringsKeptByTheKernelMustBeUtf8) {
+  LoadResult r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/zones");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  State s = e.new_game(1, 3);
+  auto run = [&](const std::string& code) { return e.host().call_value(s, "zones/rules.lua", "run", Value(code)); };
+  auto refused = [&](const std::string& code) {
+    const uint64_t before = s.hash();
+    std::string why;
+    try {
+      run(code);
+    } catch (const ScriptError& err) {
+      why = err.what();
+    }
+    EXPECT_NE(why.find(" must be UTF-8 text ("), std::string::npos) << code << ": " << why;
+    EXPECT_EQ(s.hash(), before) << code;  // refused before anything was stored
+  };
+  run("tabula.set_var('t', { a = {} })");  // `run` sets a variable first: now it is there
+  refused(R"(tabula.set_var("v", "\xc0\xaf"))");                  // an overlong '/'
+  refused(R"(tabula.set_var("v", { 1, { x = "a\xff" } }))");       // deep in a table
+  refused(R"(tabula.set_var("v", { ["k\x80"] = 1 }))");            // a key
+  refused(R"(tabula.set_var("\xed\xa0\x80", 1))");                 // a name (a surrogate)
+  refused(R"(tabula.set_counter(1, "c\xfe", 1))");
+  refused(R"(tabula.add_counter(2, "c\xfe", 1))");
+  refused(R"(tabula.set_secret(3, "\xf8\x88\x80\x80\x80", 1))");   // a 5-byte form
+  refused(R"(tabula.log({ "what", x = "\xe2\x82" }))");            // a cut sequence
+  refused(R"(tabula.log({ "what", ["\xff"] = 1 }))");
+  refused(R"(tabula.game_over({ winners = { 1 }, note = "\xff" }))");
+  refused(R"(local t = tabula.var("t"); t.a["\x9b"] = 1)");  // a live table's key
+  s.pending.clear();
+  refused(R"(tabula.decide { seat = 1, prompt = "what", options = { "ok", "\xff" }, on_choice = "chosen" })");
+  // UTF-8, NUL bytes included, is kept as given, and every view is JSON.
+  run(R"(tabula.set_var("Kůň \u{1F3B2}", { ["ž\0x"] = "\u{10FFFF}" }))");
+  EXPECT_EQ(s.var("Kůň \xf0\x9f\x8e\xb2"), Value::dict({{std::string("\xc5\xbe\0x", 4), Value("\xf4\x8f\xbf\xbf")}}));
+  for (int seat = -1; seat < 3; ++seat) EXPECT_NO_THROW((void)json::parse(e.view_json(s, seat, "cs")));
+}
+
+// An option id holding a NUL byte was cut at it ("a\0b" became "a"), so two
+// such ids were "the same", and ctx.choice was not the id given.
+TEST(FuzzRegressions, OptionIdsKeepTheirNulBytes) {
+  LoadResult r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/zones");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  State s = e.new_game(1, 3);
+  s.pending.clear();
+  e.host().call_value(s, "zones/rules.lua", "run",
+                      Value(R"(tabula.decide { seat = 2, prompt = "what", options = { "a\0b", "a\0c" }, on_choice = "chosen" })"));
+  ASSERT_EQ(s.pending.size(), 1u);
+  ASSERT_EQ(s.pending[0].options.size(), 2u);
+  EXPECT_EQ(s.pending[0].options[0].id, std::string("a\0b", 3));
+  EXPECT_EQ(s.pending[0].options[1].id, std::string("a\0c", 3));
+  EXPECT_NO_THROW((void)json::parse(e.view_json(s, 1)));
 }

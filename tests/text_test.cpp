@@ -202,6 +202,10 @@ TEST(Texts, PrintableEscapesControlsAndBrokenUtf8) {
   EXPECT_EQ(printable("\xe2\x82\xac \xf0\x9f\x8e\xb2"), "\xe2\x82\xac \xf0\x9f\x8e\xb2");  // €, a die
   EXPECT_EQ(printable("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // a surrogate is not UTF-8
   EXPECT_EQ(printable("\xc0\xaf"), "\\xc0\\xaf");           // nor an overlong form
+  EXPECT_EQ(printable("\xf8\x80\x80"), "\\xf8\\x80\\x80");  // nor a lead byte past F4 (was taken for 3 bytes)
+  EXPECT_EQ(printable("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");  // past U+10FFFF
+  EXPECT_EQ(utf8_error("Kůň \xf0\x9f\x8e\xb2"), std::string_view::npos);
+  EXPECT_EQ(utf8_error("ab\xe2\x82"), 2u);
   EXPECT_EQ(printable("del\x7f"), "del\\x7f");
 }
 
