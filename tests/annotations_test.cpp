@@ -176,7 +176,11 @@ TEST(Annotations, NoFileIsWrittenThroughALink) {
   fs::create_symlink(dir / "outside" / "victim.txt", pack / ".luarc.json");
   Output o = run_tabula(args);
   EXPECT_EQ(o.code, 1) << o.text;
-  EXPECT_NE(o.text.find("tabula: error: refusing to write '" + (pack / ".luarc.json").string() +
+  // The command names a path as it was given or relative to the working
+  // folder, whichever reads shorter: check from the test's folder on.
+  const fs::path tail = dir.filename();
+  EXPECT_NE(o.text.find("tabula: error: refusing to write '"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find((tail / pack.filename() / ".luarc.json").string() +
                         "': it is a symbolic link (tabula writes no file through a link)"),
             std::string::npos)
       << o.text;
@@ -196,9 +200,9 @@ TEST(Annotations, NoFileIsWrittenThroughALink) {
   fs::create_directory_symlink(dir / "outside" / "folder", dir / "ann" / "std");
   o = run_tabula(args);
   EXPECT_EQ(o.code, 1) << o.text;
-  const fs::path ann = fs::weakly_canonical(dir / "ann");  // as the command names it
-  EXPECT_NE(o.text.find("refusing to write '" + (ann / "std" / "list.lua").string() + "': '" + (ann / "std").string() +
-                        "' is a symbolic link"),
+  const fs::path ann = tail / "ann";
+  EXPECT_NE(o.text.find((ann / "std" / "list.lua").string() + "': '"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find((ann / "std").string() + "' is a symbolic link"),
             std::string::npos)
       << o.text;
   EXPECT_FALSE(fs::exists(dir / "ann" / "tabula.lua")) << "written before the refusal";
