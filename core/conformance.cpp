@@ -49,6 +49,16 @@ bool sees_definition(const Engine& e, const State& s, EntityId id, int seat) {
          (en.face_up || (seat >= 0 && (en.owner == seat || z.seat == seat || s.revealed_to(id, seat))));
 }
 
+// Whether a seat knows an entity now or knew it before the last choice
+// (`before` may be null). Out of play, an entity lies hidden from nobody: it
+// is judged by where it was before the choice, and not at all when it was
+// not in play then (made and removed within the choice).
+bool knew(const Engine& e, const State* before, const State& s, EntityId id, int seat) {
+  if (may_know(e, s, id, seat) || (before && may_know(e, *before, id, seat))) return true;
+  const Entity* was = before ? before->entity(id) : nullptr;
+  return s.entities[id].zone < 0 && (!was || was->zone < 0);
+}
+
 // Every entity object ({"id", "def", ...}) anywhere in a view.
 void entities_in(const json& j, std::vector<std::pair<int64_t, std::string>>& out) {
   if (j.is_object()) {
@@ -148,14 +158,7 @@ class TextCheck {
     return who(seat_) + " reads " + what + " '" + e_.packs().texts[t.key].key + "', \"" + e_.render(s_, t, "en", Engine::kAllSeeing) + "\", which " +
            why;
   }
-  bool knows(EntityId id) const {
-    if (may_know(e_, s_, id, seat_) || (before_ && may_know(e_, *before_, id, seat_))) return true;
-    // Out of play, an entity lies hidden from nobody: it is judged by where
-    // it was before the choice, and not at all when it was not in play then
-    // (made and removed within the choice).
-    const Entity* was = before_ ? before_->entity(id) : nullptr;
-    return s_.entities[id].zone < 0 && (!was || was->zone < 0);
-  }
+  bool knows(EntityId id) const { return knew(e_, before_, s_, id, seat_); }
   std::string entity(EntityId id) const {
     const Entity& en = s_.entities[id];
     std::string out = "entity #" + std::to_string(id) + " (" + e_.packs().defs[en.def]->id;
@@ -337,11 +340,7 @@ class IdentityCheck {
            ") by its id: " + path + " holds it (" + shown + "), and " + who(seat_) +
            " may not know that entity; an id names the same card in every game";
   }
-  bool knows(EntityId id) const {
-    if (may_know(e_, a_, id, seat_) || (before_ && may_know(e_, *before_, id, seat_))) return true;
-    const Entity* was = before_ ? before_->entity(id) : nullptr;
-    return a_.entities[id].zone < 0 && (!was || was->zone < 0);
-  }
+  bool knows(EntityId id) const { return knew(e_, before_, a_, id, seat_); }
   std::string differs(const std::string& path, const std::string& shown) const {
     return who(seat_) + "'s view differs when every entity id is " + std::to_string(kIdShift) + " higher, at " + path +
            " (" + shown + "): what the seat sees, or how the game goes, depends on the values of entity ids";

@@ -15,6 +15,7 @@
 #include "core/engine.h"
 #include "core/lua_host.h"
 #include "core/state_json.h"
+#include "tests/marked_line.h"
 
 using namespace tabula;
 
@@ -35,15 +36,7 @@ std::unique_ptr<Engine> hostile(const Limits& limits = kSmall) {
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 // The line of things/bomb.lua whose comment names the case.
-int line_of(const std::string& name) {
-  std::ifstream in(kPackDir + "/things/bomb.lua");
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n)
-    if (line.size() >= name.size() + 4 && line.compare(line.size() - name.size() - 4, std::string::npos, " -- " + name) == 0)
-      return n;
-  ADD_FAILURE() << "no line for " << name;
-  return 0;
-}
+int line_of(const std::string& name) { return testing_support::marked_line(kPackDir + "/things/bomb.lua", name); }
 
 // Applies `option`: it must fail within two seconds with `text` at its own
 // line, naming pack, entity and hook, and leave the state exactly as before.

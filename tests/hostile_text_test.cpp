@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "core/text.h"
+#include "tests/marked_line.h"
 #include "tests/tool_run.h"
 
 namespace fs = std::filesystem;
@@ -30,15 +31,7 @@ namespace {
 const fs::path kPack = fs::path(TABULA_SOURCE_DIR) / "tests" / "packs" / "hostile-text";
 
 // The line of the pack's rules.lua whose comment names `name`.
-int line_of(const std::string& name) {
-  std::ifstream in(kPack / "rules.lua");
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n)
-    if (line.size() >= name.size() + 4 && line.compare(line.size() - name.size() - 4, std::string::npos, " -- " + name) == 0)
-      return n;
-  ADD_FAILURE() << "no line for " << name;
-  return 0;
-}
+int line_of(const std::string& name) { return testing_support::marked_line((kPack / "rules.lua").string(), name); }
 
 std::string where(const std::string& name) { return "hostile-text/rules.lua:" + std::to_string(line_of(name)); }
 
