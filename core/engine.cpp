@@ -46,9 +46,9 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 // One choice (or a game's start): the mode it runs in and the host's limits
 // around it.
 struct Engine::Transaction {
-  Transaction(Engine& e, Mode mode) : e_(e), saved_(e.mode_) {
+  Transaction(Engine& e, Mode mode, const State& s) : e_(e), saved_(e.mode_) {
     e.mode_ = mode;
-    e.host_->begin_transaction();
+    e.host_->begin_transaction(&s);
   }
   ~Transaction() {
     e_.host_->end_transaction();
@@ -181,6 +181,7 @@ State Engine::blank_state(uint64_t seed, int seats, Dict options) const {
     }
   }
   s.options = std::move(options);
+  s.kept_bytes = s.count_kept_bytes();
   return s;
 }
 
@@ -201,11 +202,12 @@ void Engine::check_script_state() {
 void Engine::start(State& s, Mode mode) {
   if (!scripts_checked_) check_script_state();  // else the last game ended with a check
   scripts_checked_ = false;
-  Transaction t(*this, mode);
+  Transaction t(*this, mode, s);
   int root = node_index(packs_->flow_root);
   if (root < 0) throw ScriptError(packs_->id(), "", "", "flow", "the flow has no root node '" + packs_->flow_root + "'");
   s.flow.clear();
   s.flow.push_back(FlowFrame{root});
+  host_->queued(frame_bytes(s.flow.back()));
   run_started(s);
 }
 
@@ -213,7 +215,7 @@ void Engine::start_at(State& s, const std::vector<FlowPlace>& path, Mode mode) {
   if (!scripts_checked_) check_script_state();
   scripts_checked_ = false;
   push_path(s, path);  // core/flow_start.cpp; a bad path throws before anything runs
-  Transaction t(*this, mode);
+  Transaction t(*this, mode, s);
   run_started(s);
 }
 
@@ -246,6 +248,7 @@ void Engine::run(State& s) {
     if (!s.agenda.empty()) {
       Call c = std::move(s.agenda.back());
       s.agenda.pop_back();
+      host_->dequeued(call_bytes(c));
       invoke(s, c, nullptr);
       continue;
     }
@@ -318,7 +321,7 @@ ApplyResult Engine::apply_subset(State& s, int seat, const std::vector<size_t>& 
 ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode, const std::vector<size_t>* set) {
   if (mode == Mode::Play) backup_ = s;  // copy-assignment reuses the backup's memory
   try {
-    Transaction t(*this, mode);
+    Transaction t(*this, mode, s);
     Decision d = std::move(s.pending[index]);
     if (index + 1 == s.pending.size()) s.pending.pop_back();
     else s.pending.erase(s.pending.begin() + static_cast<std::ptrdiff_t>(index));
@@ -380,7 +383,7 @@ ApplyResult Engine::resume(State& s, Mode mode) {
   if (!s.pending.empty()) return {false, "a decision is open: the game goes on by a choice"};
   if (mode == Mode::Play) backup_ = s;
   try {
-    Transaction t(*this, mode);
+    Transaction t(*this, mode, s);
     s.journal.clear();
     run_on(s);
   } catch (const std::exception& e) {
@@ -397,6 +400,7 @@ void Engine::drain(State& s, size_t floor) {
     host_->check_time();
     Call c = std::move(s.agenda.back());
     s.agenda.pop_back();
+    host_->dequeued(call_bytes(c));
     invoke(s, c, nullptr);
   }
 }
@@ -552,6 +556,7 @@ EntityId Engine::create_entity(State& s, int32_t def, int zone, int owner) {
   e.def = def;
   e.owner = owner;
   s.entities.push_back(e);
+  s.kept_bytes += State::kEntityBytes;
   const EntityId id = static_cast<EntityId>(s.entities.size() - 1);
   move_entity(s, id, zone);
   return id;
@@ -600,11 +605,17 @@ void Engine::set_prop(State& s, EntityId id, int32_t prop, Value v) {
   const bool found = it != s.props.end() && it->entity == id && it->prop == prop;
   // Writing the definition's own value back removes the override, so a
   // state's hash does not depend on how a value came to be.
+  // The heap estimate (State::kept_bytes) follows: a cell, and its value's own.
   if (v.is_nil() || v == packs_->def_prop(e->def, prop)) {
-    if (found) s.props.erase(it);
+    if (found) {
+      s.kept_bytes -= static_cast<int64_t>(sizeof(PropCell) + it->value.heap_bytes());
+      s.props.erase(it);
+    }
   } else if (found) {
+    s.kept_bytes += static_cast<int64_t>(v.heap_bytes()) - static_cast<int64_t>(it->value.heap_bytes());
     it->value = std::move(v);
   } else {
+    s.kept_bytes += static_cast<int64_t>(sizeof(PropCell) + v.heap_bytes());
     s.props.insert(it, PropCell{id, prop, std::move(v)});
   }
 }
@@ -631,6 +642,7 @@ uint64_t Engine::random_below(State& s, uint64_t n) {
 
 void Engine::log(State& s, TextRef text, int seat) {
   if (quiet()) return;
+  host_->queued(sizeof(JournalLine));  // the text's arguments counted as they were read
   s.journal.push_back({seat, std::move(text)});
   if (log_watch_) log_watch_(s);
 }
@@ -640,6 +652,7 @@ void Engine::log(State& s, TextRef text, int seat) {
 void Engine::schedule(State& s, Call c) {
   if (query_mode_) throw KernelError("a query hook may not schedule work");
   if (s.combat.active && s.combat.defeated && c.kind != CallKind::Event) return;
+  host_->queued(call_bytes(c));  // an event's arguments are copied for every listener
   scheduled_.push_back(std::move(c));
 }
 
@@ -778,6 +791,7 @@ void Engine::start_node(State& s, std::string_view node, Value args) {
   // moves), then this frame, then the frame that was running.
   FlowFrame f{index};
   f.args = std::move(args);
+  host_->queued(frame_bytes(f));
   s.flow.push_back(std::move(f));
 }
 

@@ -402,6 +402,7 @@ State state_from_json(const Engine& e, const json& j) {
       if (seat < -1 || seat >= nseats) bad("journal[" + std::to_string(s.journal.size()) + "]: seat " + std::to_string(seat) + " is no seat");
       s.journal.push_back({seat, json_text(e, l.at("text"))});
     }
+    s.kept_bytes = s.count_kept_bytes();  // entities, properties and the rest were read in place
     return s;
   } catch (const json::exception& x) {
     throw std::runtime_error(std::string("malformed state: ") + x.what());
