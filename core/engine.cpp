@@ -75,6 +75,8 @@ Engine::Engine(std::unique_ptr<PackSet> packs, Limits limits) : packs_(std::move
     auto it = zone_ids.find(graphs_.node_name(static_cast<int32_t>(n)));
     if (it != zone_ids.end() && !packs_->zones[it->second].per_seat) node_zone_defs_[n] = it->second;
   }
+  // Cached graph distances count against the memory cap (LuaHost::kernel_bytes).
+  graphs_.set_cache_budget(limits.memory / 16);
   host_ = std::make_unique<LuaHost>(*this, *packs_, limits);
   host_->load_all();
   if (auto missing = missing_functions(*packs_, *host_); !missing.empty()) {

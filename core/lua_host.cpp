@@ -704,6 +704,7 @@ LuaHost::LuaHost(Engine& engine, const PackSet& packs, const Limits& limits, Hos
       packs_(packs),
       api_(api),
       alloc_(limits.memory),
+      graphs_(&engine.graphs()),
       watchdog_(limits.instructions > 0 ? 0 : limits.cpu_ms) {
   if (limits.instructions > 0) {
     count_instructions_ = true;

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/graph.h"
 #include "core/lua_alloc.h"
 #include "core/lua_vars.h"
 #include "core/script_state.h"
@@ -128,10 +129,10 @@ class LuaHost {
   // open decisions: as they stood when the transaction began, plus what it
   // queued since, less what it ran); what the kernel copied out of Lua in
   // this transaction (strings, table items, option ids, texts, journal
-  // lines); and the host's own cache of live tables. Lua may allocate what
-  // the rest leaves of the cap.
+  // lines); and the host's own caches (live tables, graph distances). Lua
+  // may allocate what the rest leaves of the cap.
   int64_t kernel_bytes() const {
-    return transient_ + (account_state_ ? account_state_->kept_bytes : 0) + live_->bytes();
+    return transient_ + (account_state_ ? account_state_->kept_bytes : 0) + live_->bytes() + graphs_->cache_bytes();
   }
   // After the kernel took or changed something on a script's behalf: past
   // the cap (once the garbage is collected), a located Lua error that pcall
@@ -263,6 +264,7 @@ class LuaHost {
   int64_t used_ = 0;
   int64_t transient_ = 0;  // the queues and copies of this transaction (kernel_bytes)
   const State* account_state_ = nullptr;  // the state of this transaction
+  const GraphIndex* graphs_ = nullptr;
   bool over_cap_ = false;  // the account passed the cap in this transaction
   void over_cap(lua_State* L);  // past the cap after collecting: raises (L null: throws KernelError)
   bool count_instructions_ = false;

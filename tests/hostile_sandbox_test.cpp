@@ -6,8 +6,11 @@
 // exact error at its line, the choice rolled back and the engine alive.
 // Pack: tests/packs/hostile-sandbox (one option per hostile function).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -15,6 +18,7 @@
 #include "core/engine.h"
 #include "core/lua_host.h"
 #include "core/state_json.h"
+#include "tests/tool_run.h"
 
 using namespace tabula;
 
@@ -77,6 +81,48 @@ void expect_still_working(Engine& e, State& s) {
 struct Case {
   const char* option;
   const char* text;
+};
+
+// A pack whose graph is a path of `nodes` nodes n00000 - n00001 - ..., with
+// a query of distances, a path and a neighbourhood, written to a temporary
+// folder "big-graph". Node i is on line kFirstNodeLine + i of pack.toml.
+struct BigGraphPack {
+  static constexpr int kFirstNodeLine = 11;
+  std::filesystem::path root, dir;
+  explicit BigGraphPack(int nodes)
+      : root(std::filesystem::temp_directory_path() / ("tabula-big-graph-" + std::to_string(::getpid()))),
+        dir(root / "big-graph") {
+    std::filesystem::remove_all(root);
+    std::filesystem::create_directories(dir);
+    std::ofstream toml(dir / "pack.toml");
+    toml << "[pack]\nid = \"big-graph\"\nrules = \"rules.lua\"\n\n[flow]\nroot = \"setup\"\n[flow.setup]\nhook = "
+            "\"setup\"\n\n[graphs.big.nodes]\n";
+    for (int i = 0; i < nodes; ++i) {
+      toml << name(i) << " = [";
+      if (i > 0) toml << '"' << name(i - 1) << '"' << (i + 1 < nodes ? ", " : "");
+      if (i + 1 < nodes) toml << '"' << name(i + 1) << '"';
+      toml << "]\n";
+    }
+    std::ofstream(dir / "rules.lua") << R"(local T = tabula
+local M = {}
+function M.setup() end
+function M.query()
+  local path, far = T.path("n00000", "n09999"), 0
+  for i = 0, 9999, 99 do far = far + T.distance(string.format("n%05d", i), "n09999") end
+  return {
+    distance = T.distance("n00000", "n09999"), back = T.distance("n09999", "n00000"),
+    path = #path, last = path[#path], within = table.concat(T.within("n05000", 2), ","), far = far,
+  }
+end
+return M
+)";
+  }
+  ~BigGraphPack() { std::filesystem::remove_all(root); }
+  static std::string name(int i) {
+    char b[16];
+    std::snprintf(b, sizeof b, "n%05d", i);
+    return b;
+  }
 };
 
 }  // namespace
@@ -497,3 +543,49 @@ TEST_P(HostileRunaway, CoroutineCloseIsStopped) {
 
 INSTANTIATE_TEST_SUITE_P(Limits, HostileRunaway, testing::ValuesIn(kKinds),
                          [](const testing::TestParamInfo<LimitKind>& i) { return std::string(i.param.name); });
+
+// A graph kept the distance between every two of its nodes: 30,000 nodes
+// (an 850 KB pack.toml) asked for 3.6 GB and ended `tabula check` in
+// std::bad_alloc. A pack's graphs now hold at most 10,000 nodes, refused at
+// the first node past the limit.
+TEST(HostileSandbox, GraphsPastTheNodeLimitAreRefusedAtTheirLine) {
+  BigGraphPack pack(30000);
+  const auto start = std::chrono::steady_clock::now();
+  LoadResult r = load_pack(pack.dir.string());
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
+  ASSERT_FALSE(r.ok());
+  const std::string where = "big-graph/pack.toml:" + std::to_string(BigGraphPack::kFirstNodeLine + 10000) + ":1: error: ";
+  EXPECT_TRUE(contains(r.report(), where + "graphs.big.nodes.n10000: a pack's graphs may hold at most 10000 nodes "
+                                           "together; this is one more"))
+      << r.report().substr(0, 2000);
+  EXPECT_EQ(r.diagnostics.size(), 1u) << r.report().substr(0, 2000);  // the edges to the nodes left out say no more
+  // The tool says the same, and no internal error.
+  using namespace tabula::testing_support;
+  const Output out = run_shell(quote(tabula_tool()) + " check " + quote(pack.dir.string()));
+  EXPECT_EQ(out.code, 1) << out.text.substr(0, 2000);
+  EXPECT_TRUE(contains(out.text, "graphs.big.nodes.n10000: a pack's graphs may hold at most 10000 nodes")) << out.text.substr(0, 2000);
+  EXPECT_FALSE(contains(out.text, "internal error")) << out.text.substr(0, 2000);
+}
+
+// Just under the limit a graph loads, and its distances are computed per
+// node when asked for and cached within a budget of the memory cap: the
+// same answers, in bounded memory.
+TEST(HostileSandbox, AGraphAtTheNodeLimitLoadsAndAnswersInBoundedMemory) {
+  BigGraphPack pack(10000);
+  LoadResult r = load_pack(pack.dir.string());
+  ASSERT_TRUE(r.ok()) << r.report().substr(0, 2000);
+  const Limits limits;
+  Engine e(std::move(r.packs), limits);
+  State s = e.new_game(1, 1);
+  const Value v = e.host().call_value(s, "big-graph/rules.lua", "query", Value());
+  EXPECT_EQ(v.get("distance"), Value(9999));
+  EXPECT_EQ(v.get("back"), Value(9999));
+  EXPECT_EQ(v.get("path"), Value(9999));
+  EXPECT_EQ(v.get("last"), Value("n09999"));
+  EXPECT_EQ(v.get("within"), Value("n04999,n05001,n04998,n05002"));
+  int64_t far = 0;
+  for (int i = 0; i <= 9999; i += 99) far += 9999 - i;
+  EXPECT_EQ(v.get("far"), Value(far));
+  EXPECT_GT(e.graphs().cache_bytes(), 0);
+  EXPECT_LE(e.graphs().cache_bytes(), static_cast<int64_t>(limits.memory / 16));
+}
