@@ -741,6 +741,7 @@ void Engine::refresh(State& s, int seat) {
     throw KernelError(who + "it left " + std::to_string(options.size()) + " option(s), fewer than pick.min = " +
                       std::to_string(open->pick_min) + " (return {} to withdraw the decision)");
   std::swap(open->options, options);
+  open->bytes = decision_bytes(*open);
   try {
     check_options(*open);
   } catch (const KernelError& e) {

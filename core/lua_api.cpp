@@ -661,6 +661,8 @@ int l_decide(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   LuaHost& h = host(L);
   const bool quiet = engine(L).quiet();
+  // What reading the decision charges is its estimate while it stays open.
+  const int64_t before = h.transient_bytes();
   h.charge_copy(L, sizeof(Decision));
   Decision d;
   field(L, 1, kKeySeat);
@@ -697,6 +699,7 @@ int l_decide(lua_State* L) {
   field(L, 1, kKeyArgs);
   d.then.args = opt_value(L, -1);
   lua_pop(L, 1);
+  d.bytes = h.transient_bytes() - before;
   return guarded(L, [&] {
     engine(L).decide(state(L), std::move(d));
     return 0;

@@ -158,6 +158,7 @@ class LuaHost {
     if (static_cast<int64_t>(alloc_.used()) + kernel > static_cast<int64_t>(alloc_.limit())) over_cap(nullptr);
   }
   void dequeued(int64_t bytes) { transient_ -= bytes; }
+  int64_t transient_bytes() const { return transient_; }
   // The running transaction has hit a limit: it must fail, and the sandbox's
   // pcall, xpcall and coroutine.resume pass the error on.
   bool out_of_limits() const { return used_ > budget_ || alloc_.refused() || over_cap_ || watchdog_.expired(); }

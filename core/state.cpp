@@ -64,7 +64,7 @@ int64_t State::count_queued_bytes() const {
   int64_t n = 0;
   for (const Call& c : agenda) n += call_bytes(c);
   for (const FlowFrame& f : flow) n += frame_bytes(f);
-  for (const Decision& d : pending) n += decision_bytes(d);
+  for (const Decision& d : pending) n += d.bytes;
   return n;
 }
 

@@ -86,6 +86,9 @@ struct Decision {
   // Query function that gives the options anew after another seat's choice
   // (-1: none), and the function scheduled when the decision is withdrawn.
   int32_t refresh = -1, on_withdraw = -1;
+  // The memory cap's estimate of the decision (decision_bytes), taken when
+  // it opens; not part of the game.
+  int64_t bytes = 0;
   const Option* find(std::string_view id) const;
   bool subset() const { return pick_min >= 0; }
   int most() const { return pick_max < static_cast<int>(options.size()) ? pick_max : static_cast<int>(options.size()); }
@@ -202,9 +205,9 @@ struct State {
   // starts with it.
   int64_t kept_bytes = 0;
   int64_t count_kept_bytes() const;
-  // What the agenda, the flow frames and the open decisions hold now (the
-  // memory cap counts them at the start of every choice; the journal is
-  // cleared then).
+  // What the agenda, the flow frames and the open decisions (each as
+  // estimated when it opened: Decision::bytes) hold now; the memory cap
+  // counts them at the start of every choice (the journal is cleared then).
   int64_t count_queued_bytes() const;
   // What one entity adds: its record and its place in a zone.
   static constexpr int64_t kEntityBytes = sizeof(Entity) + sizeof(EntityId);

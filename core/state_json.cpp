@@ -391,6 +391,7 @@ State state_from_json(const Engine& e, const json& j) {
       };
       d.refresh = fn("refresh");
       d.on_withdraw = fn("on_withdraw");
+      d.bytes = decision_bytes(d);
       s.pending.push_back(std::move(d));
     }
     s.over = j.at("over");
