@@ -122,7 +122,7 @@ class LuaHost {
   size_t memory_used() const { return alloc_.used(); }
   size_t memory_limit() const { return alloc_.limit(); }
 
-  // --- the memory account (docs/security.md, "Memory") ---------------------
+  // --- the memory account (docs/lua-api.md, "Sandbox and limits") ------
   // One cap holds all that the scripts of an engine make it keep: Lua's
   // heap; what the state keeps (State::kept_bytes: entities, properties,
   // variables, counters, secrets, reveals); the queues (agenda, flow frames,

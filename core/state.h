@@ -126,7 +126,7 @@ struct JournalLine {
 };
 
 // Estimates of the heap the queues of a state hold, for the memory cap
-// (docs/security.md, "Memory"): a scheduled call, a flow frame, an open
+// (docs/lua-api.md, "Sandbox and limits"): a scheduled call, a flow frame, an open
 // decision with its options and texts, a journal line.
 inline int64_t call_bytes(const Call& c) { return static_cast<int64_t>(sizeof(Call) + c.args.heap_bytes()); }
 inline int64_t frame_bytes(const FlowFrame& f) { return static_cast<int64_t>(sizeof(FlowFrame) + f.args.heap_bytes()); }

@@ -392,7 +392,7 @@ TEST(HostileSandbox, AddressesAndCollectorTimingCannotReachTheGame) {
 }
 
 // What the kernel keeps or copies on a script's behalf counts against the
-// memory cap with Lua's heap (issue 25; docs/security.md, "Memory"):
+// memory cap with Lua's heap (issue 25; docs/lua-api.md, "Sandbox and limits"):
 // entities, names of variables, counters and secrets, keys written through a
 // live table, property values, option ids, labels and lists, flow frames of
 // tabula.start, journal lines, scheduled calls, and text arguments that share

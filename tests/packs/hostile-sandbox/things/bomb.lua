@@ -123,7 +123,7 @@ function H.sort_comparator() table.sort({ 3, 2, 1 }, function() while true do en
 function H.loaded_loop() load("while true do end")() end -- loaded_loop
 function H.tostring_loop() return string.format("%s", setmetatable({}, { __tostring = function() while true do end end })) end -- tostring_loop
 -- What the kernel keeps or copies on a script's behalf counts against the
--- memory cap with Lua's heap (docs/security.md, "Memory").
+-- memory cap with Lua's heap (docs/lua-api.md, "Sandbox and limits").
 function H.create_loop() for _ = 1, 1e9 do T.create("pebble", "table") end end -- create_loop
 function H.var_names() local v = string.rep("v", 1000); for i = 1, 1e9 do T.set_var(v .. i, i) end end -- var_names
 function H.counter_names() local c = string.rep("c", 1000); for i = 1, 1e9 do T.add_counter(1, c .. i, 1) end end -- counter_names
