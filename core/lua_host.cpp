@@ -740,8 +740,7 @@ void LuaHost::note_refusal(void* host) {
   h->refused_detail_ = h->cap_detail();
 }
 
-void LuaHost::charge_steps(lua_State* L, int64_t steps) {
-  if (!count_instructions_) return;
+void LuaHost::charge_counted(lua_State* L, int64_t steps) {
   used_ += steps;
   if (used_ <= budget_) return;
   const std::string where = script_where(L);

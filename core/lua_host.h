@@ -167,7 +167,9 @@ class LuaHost {
   // Deterministic mode: charges work done where the count hook cannot see it
   // (a library call's loop; a resumed coroutine, whose own hook counter may
   // leave up to one period uncounted); raises once over budget.
-  void charge_steps(lua_State* L, int64_t steps);
+  void charge_steps(lua_State* L, int64_t steps) {
+    if (count_instructions_) charge_counted(L, steps);
+  }
   // The coroutine now running (nullptr: the main thread), for locating errors.
   lua_State* swap_running(lua_State* co) {
     lua_State* old = running_;
@@ -267,6 +269,7 @@ class LuaHost {
   const State* account_state_ = nullptr;  // the state of this transaction
   const GraphIndex* graphs_ = nullptr;
   bool over_cap_ = false;  // the account passed the cap in this transaction
+  void charge_counted(lua_State* L, int64_t steps);  // charge_steps in deterministic mode
   void over_cap(lua_State* L);  // past the cap after collecting: raises (L null: throws KernelError)
   bool count_instructions_ = false;
   int transactions_ = 0;

@@ -19,13 +19,20 @@ const Option* Decision::find(std::string_view id) const {
 namespace {
 // dict_set on a dict the state keeps, with the change in its heap estimate.
 int64_t put(Dict& d, std::string_view key, Value v) {
-  const Value* old = dict_find(d, key);
-  int64_t delta = static_cast<int64_t>(v.heap_bytes());
-  if (old) delta -= static_cast<int64_t>(old->heap_bytes());
-  if (!old && !v.is_nil()) delta += static_cast<int64_t>(entry_bytes(key));
-  if (old && v.is_nil()) delta -= static_cast<int64_t>(entry_bytes(key));
-  dict_set(d, key, std::move(v));
-  return delta;
+  auto it = std::lower_bound(d.begin(), d.end(), key, [](const auto& e, std::string_view k) { return e.first < k; });
+  const int64_t bytes = static_cast<int64_t>(v.heap_bytes());
+  if (it != d.end() && it->first == key) {
+    const int64_t delta = bytes - static_cast<int64_t>(it->second.heap_bytes());
+    if (v.is_nil()) {
+      d.erase(it);
+      return delta - static_cast<int64_t>(entry_bytes(key));
+    }
+    it->second = std::move(v);
+    return delta;
+  }
+  if (v.is_nil()) return 0;
+  d.insert(it, {std::string(key), std::move(v)});
+  return bytes + static_cast<int64_t>(entry_bytes(key));
 }
 
 int64_t dict_bytes(const Dict& d) {
