@@ -181,6 +181,8 @@ int guarded_rawset(lua_State* L) {
 
 // print() for debugging, on standard error, made printable (text.h): a
 // script cannot move the cursor or rewrite the terminal of whoever runs it.
+// The line is the kernel's copy (up to four bytes a byte, as \xNN): it
+// counts against the memory cap.
 int debug_print(lua_State* L) {
   int n = lua_gettop(L);
   std::string line;
@@ -188,6 +190,7 @@ int debug_print(lua_State* L) {
     if (i > 1) line += "\t";
     size_t len = 0;
     const char* s = luaL_tolstring(L, i, &len);
+    LuaHost::of(L).charge_copy(L, 4 * len);
     line += printable(std::string_view(s, len));
     lua_pop(L, 1);
   }

@@ -395,17 +395,17 @@ TEST(HostileSandbox, AddressesAndCollectorTimingCannotReachTheGame) {
 // memory cap with Lua's heap (issue 25; docs/lua-api.md, "Sandbox and limits"):
 // entities, names of variables, counters and secrets, keys written through a
 // live table, property values, option ids, labels and lists, flow frames of
-// tabula.start, journal lines, scheduled calls, and text arguments that share
-// one table many times. Each grew the process to gigabytes (or ended in
-// std::bad_alloc, or in the time limit); each now ends at the cap, at its
-// line, the choice rolled back.
+// tabula.start, journal lines, scheduled calls, text arguments that share
+// one table many times, and the lines print writes. Each grew the process
+// to gigabytes (or ended in std::bad_alloc, or in the time limit); each now
+// ends at the cap, at its line, the choice rolled back.
 TEST(HostileSandbox, KernelAllocationsCountAgainstTheCap) {
   auto e = hostile();
   ASSERT_TRUE(e);
   // A game of its own for each, so that one that got through spoils no other.
   for (const char* option : {"create_loop", "var_names", "counter_names", "secret_names", "live_names", "prop_strings",
                              "option_ids", "option_labels", "many_options", "start_loop", "log_loop", "schedule_loop",
-                             "text_shared"}) {
+                             "text_shared", "print_copies"}) {
     State s = e->new_game(1, 1);
     // The kernel's side names what it holds.
     expect_refused(*e, s, option, "memory cap exceeded (4 MiB for all scripts): the kernel holds ");

@@ -138,6 +138,7 @@ function H.log_loop() for i = 1, 1e9 do T.log { "acting", choice = i } end end -
 function H.schedule_loop() for i = 1, 1e9 do T.schedule("act", { n = i }) end end -- schedule_loop
 function H.text_shared() local t = { "x" }; for _ = 1, 22 do t = { t, t } end T.log { "acting", choice = t } end -- text_shared
 function H.text_cycle() local t = {}; t[1] = t; T.log { "acting", choice = t } end -- text_cycle
+function H.print_copies() local s = string.rep("\1", 1 << 20); for _ = 1, 100 do print(s) end end -- print_copies
 -- What a state keeps stays counted from choice to choice (each keeps 512
 -- KiB more, in a variable of its own), and goes with the state.
 function H.keep_big(ctx) T.set_var("kept" .. T.get(ctx.self, "mark"), string.rep("k", 1 << 19)) end -- keep_big
