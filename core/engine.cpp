@@ -49,9 +49,9 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 // One choice (or a game's start): the mode it runs in and the host's limits
 // around it.
 struct Engine::Transaction {
-  Transaction(Engine& e, Mode mode) : e_(e), saved_(e.mode_) {
+  Transaction(Engine& e, Mode mode, const State& s) : e_(e), saved_(e.mode_) {
     e.mode_ = mode;
-    e.host_->begin_transaction();
+    e.host_->begin_transaction(&s);
   }
   ~Transaction() {
     e_.host_->end_transaction();
@@ -78,6 +78,8 @@ Engine::Engine(std::unique_ptr<PackSet> packs, Limits limits) : packs_(std::move
     auto it = zone_ids.find(graphs_.node_name(static_cast<int32_t>(n)));
     if (it != zone_ids.end() && !packs_->zones[it->second].per_seat) node_zone_defs_[n] = it->second;
   }
+  // Cached graph distances count against the memory cap (LuaHost::kernel_bytes).
+  graphs_.set_cache_budget(limits.memory / 16);
   host_ = std::make_unique<LuaHost>(*this, *packs_, limits);
   host_->load_all();
   if (auto missing = missing_functions(*packs_, *host_); !missing.empty()) {
@@ -184,6 +186,7 @@ State Engine::blank_state(uint64_t seed, int seats, Dict options) const {
     }
   }
   s.options = std::move(options);
+  s.kept_bytes = s.count_kept_bytes();
   return s;
 }
 
@@ -204,11 +207,12 @@ void Engine::check_script_state() {
 void Engine::start(State& s, Mode mode) {
   if (!scripts_checked_) check_script_state();  // else the last game ended with a check
   scripts_checked_ = false;
-  Transaction t(*this, mode);
+  Transaction t(*this, mode, s);
   int root = node_index(packs_->flow_root);
   if (root < 0) throw ScriptError(packs_->id(), "", "", "flow", "the flow has no root node '" + packs_->flow_root + "'");
   s.flow.clear();
   s.flow.push_back(FlowFrame{root});
+  host_->queued(frame_bytes(s.flow.back()));
   run_started(s);
 }
 
@@ -216,7 +220,7 @@ void Engine::start_at(State& s, const std::vector<FlowPlace>& path, Mode mode) {
   if (!scripts_checked_) check_script_state();
   scripts_checked_ = false;
   push_path(s, path);  // core/flow_start.cpp; a bad path throws before anything runs
-  Transaction t(*this, mode);
+  Transaction t(*this, mode, s);
   run_started(s);
 }
 
@@ -249,6 +253,7 @@ void Engine::run(State& s) {
     if (!s.agenda.empty()) {
       Call c = std::move(s.agenda.back());
       s.agenda.pop_back();
+      host_->dequeued(call_bytes(c));
       invoke(s, c, nullptr);
       continue;
     }
@@ -321,7 +326,7 @@ ApplyResult Engine::apply_subset(State& s, int seat, const std::vector<size_t>& 
 ApplyResult Engine::apply_at(State& s, size_t index, size_t option, Mode mode, const std::vector<size_t>* set) {
   if (mode == Mode::Play) backup_ = s;  // copy-assignment reuses the backup's memory
   try {
-    Transaction t(*this, mode);
+    Transaction t(*this, mode, s);
     Decision d = std::move(s.pending[index]);
     if (index + 1 == s.pending.size()) s.pending.pop_back();
     else s.pending.erase(s.pending.begin() + static_cast<std::ptrdiff_t>(index));
@@ -383,7 +388,7 @@ ApplyResult Engine::resume(State& s, Mode mode) {
   if (!s.pending.empty()) return {false, "a decision is open: the game goes on by a choice"};
   if (mode == Mode::Play) backup_ = s;
   try {
-    Transaction t(*this, mode);
+    Transaction t(*this, mode, s);
     s.journal.clear();
     run_on(s);
   } catch (const std::exception& e) {
@@ -400,6 +405,7 @@ void Engine::drain(State& s, size_t floor) {
     host_->check_time();
     Call c = std::move(s.agenda.back());
     s.agenda.pop_back();
+    host_->dequeued(call_bytes(c));
     invoke(s, c, nullptr);
   }
 }
@@ -600,6 +606,7 @@ EntityId Engine::create_entity(State& s, int32_t def, int zone, int owner) {
   e.def = def;
   e.owner = owner;
   s.entities.push_back(e);
+  s.kept_bytes += State::kEntityBytes;
   const EntityId id = static_cast<EntityId>(s.entities.size() - 1);
   move_entity(s, id, zone);
   return id;
@@ -648,11 +655,17 @@ void Engine::set_prop(State& s, EntityId id, int32_t prop, Value v) {
   const bool found = it != s.props.end() && it->entity == id && it->prop == prop;
   // Writing the definition's own value back removes the override, so a
   // state's hash does not depend on how a value came to be.
+  // The heap estimate (State::kept_bytes) follows: a cell, and its value's own.
   if (v.is_nil() || v == packs_->def_prop(e->def, prop)) {
-    if (found) s.props.erase(it);
+    if (found) {
+      s.kept_bytes -= static_cast<int64_t>(sizeof(PropCell) + it->value.heap_bytes());
+      s.props.erase(it);
+    }
   } else if (found) {
+    s.kept_bytes += static_cast<int64_t>(v.heap_bytes()) - static_cast<int64_t>(it->value.heap_bytes());
     it->value = std::move(v);
   } else {
+    s.kept_bytes += static_cast<int64_t>(sizeof(PropCell) + v.heap_bytes());
     s.props.insert(it, PropCell{id, prop, std::move(v)});
   }
 }
@@ -679,6 +692,7 @@ uint64_t Engine::random_below(State& s, uint64_t n) {
 
 void Engine::log(State& s, TextRef text, int seat) {
   if (quiet()) return;
+  host_->queued(sizeof(JournalLine));  // the text's arguments counted as they were read
   JournalLine line{seat, std::move(text), {}};
   std::vector<int64_t> named;
   named_entities(*packs_, line.text, named);
@@ -687,6 +701,7 @@ void Engine::log(State& s, TextRef text, int seat) {
     for (int64_t id : named)
       if (s.entity_of(Value(id)) && known(s, static_cast<EntityId>(id), reader)) line.seen.emplace_back(reader, id);
   }
+  host_->queued(static_cast<int64_t>(line.seen.size() * sizeof(line.seen[0])));
   s.journal.push_back(std::move(line));
   if (log_watch_) log_watch_(s);
 }
@@ -696,6 +711,7 @@ void Engine::log(State& s, TextRef text, int seat) {
 void Engine::schedule(State& s, Call c) {
   if (query_mode_) throw KernelError("a query hook may not schedule work");
   if (s.combat.active && s.combat.defeated && c.kind != CallKind::Event) return;
+  host_->queued(call_bytes(c));  // an event's arguments are copied for every listener
   scheduled_.push_back(std::move(c));
 }
 
@@ -782,6 +798,7 @@ void Engine::refresh(State& s, int seat) {
     throw KernelError(who + "it left " + std::to_string(options.size()) + " option(s), fewer than pick.min = " +
                       std::to_string(open->pick_min) + " (return {} to withdraw the decision)");
   std::swap(open->options, options);
+  open->bytes = decision_bytes(*open);
   try {
     check_options(*open);
   } catch (const KernelError& e) {
@@ -834,6 +851,7 @@ void Engine::start_node(State& s, std::string_view node, Value args) {
   // moves), then this frame, then the frame that was running.
   FlowFrame f{index};
   f.args = std::move(args);
+  host_->queued(frame_bytes(f));
   s.flow.push_back(std::move(f));
 }
 

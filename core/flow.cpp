@@ -4,6 +4,7 @@
 
 #include "core/engine.h"
 #include "core/kernel_error.h"
+#include "core/lua_host.h"
 
 namespace tabula {
 
@@ -59,6 +60,7 @@ void Engine::enter_unit(State& s) {
 void Engine::advance_flow(State& s) {
   // A decided fight drops what its body started (child steps, started nodes).
   if (s.combat.active && s.combat.defeated && static_cast<int>(s.flow.size()) > s.combat.flow_depth) {
+    for (size_t i = static_cast<size_t>(s.combat.flow_depth); i < s.flow.size(); ++i) host_->dequeued(frame_bytes(s.flow[i]));
     s.flow.resize(static_cast<size_t>(s.combat.flow_depth));
     return;
   }
@@ -79,6 +81,7 @@ void Engine::advance_flow(State& s) {
       throw KernelError("flow " + n.id + ": seat group '" + fns.group->name + "' has no seat in a game of " +
                         std::to_string(nseats) + " seats");
     if (fns.until >= 0 && query(s, fns.until, CallKind::Until, node, &hook_args(f, n))) {
+      host_->dequeued(frame_bytes(f));
       s.flow.pop_back();  // nothing to do at all: neither begin nor finish
       return;
     }
@@ -112,6 +115,7 @@ void Engine::advance_flow(State& s) {
     } else {
       int child = node_index(n.steps[f.child]);
       ++f.child;
+      host_->queued(sizeof(FlowFrame));
       s.flow.push_back(FlowFrame{child});
     }
     return;
@@ -139,6 +143,7 @@ void Engine::advance_flow(State& s) {
     }
   }
   Value args = hook_args(s.flow.back(), n);
+  host_->dequeued(frame_bytes(s.flow.back()));
   s.flow.pop_back();
   if (fns.finish >= 0) {
     schedule(s, Call{fns.finish, kNoEntity, CallKind::Finish, node, std::move(args)});

@@ -31,6 +31,7 @@ GraphIndex::GraphIndex(const PackSet& packs) {
   for (const auto& [gid, g] : packs.graphs) {
     Graph graph;
     graph.name = gid;
+    graph.symmetric = g.symmetric;
     const int32_t gi = static_cast<int32_t>(graphs_.size());
     for (const auto& [nid, nd] : g.nodes) {  // std::map: in name order, as the global ids
       const int32_t id = node(nid);
@@ -55,15 +56,42 @@ GraphIndex::GraphIndex(const PackSet& packs) {
     }
   compress(out, adj_start_, adj_);
   compress(in, radj_start_, radj_);
-  std::vector<int32_t> d;
-  const Blocked none;
-  for (auto& g : graphs_) {
-    g.dist_start = dist_.size();
-    for (int32_t from : g.nodes) {
-      search(from, false, none, -1, std::numeric_limits<int>::max(), d);
-      dist_.insert(dist_.end(), d.begin(), d.begin() + static_cast<std::ptrdiff_t>(g.nodes.size()));
-    }
+  row_of_[0].assign(n, -1);
+  row_of_[1].assign(n, -1);
+}
+
+const int32_t* GraphIndex::row(int32_t n, bool reverse) const {
+  const Graph& g = graphs_[graph_of_[n]];
+  if (g.symmetric) reverse = false;  // the same distances both ways
+  if (const int32_t at = row_of_[reverse][n]; at >= 0) return rows_[at].dist.data();
+  const size_t m = g.nodes.size();
+  const int64_t bytes = static_cast<int64_t>(m * sizeof(int32_t) + sizeof(Row));
+  // The oldest rows make room; one row is always kept, whatever the budget.
+  while (!order_.empty() && cache_bytes_ + bytes > budget_) {
+    Row& old = rows_[order_.front()];
+    row_of_[old.reverse][old.node] = -1;
+    cache_bytes_ -= static_cast<int64_t>(old.dist.size() * sizeof(int32_t) + sizeof(Row));
+    free_.push_back(order_.front());
+    order_.pop_front();
   }
+  int32_t at;
+  if (!free_.empty()) {
+    at = free_.back();
+    free_.pop_back();
+  } else {
+    at = static_cast<int32_t>(rows_.size());
+    rows_.emplace_back();
+  }
+  search(n, reverse, Blocked{}, -1, std::numeric_limits<int>::max(), search_);
+  Row& r = rows_[at];
+  r.node = n;
+  r.reverse = reverse;
+  r.dist.assign(search_.begin(), search_.begin() + static_cast<std::ptrdiff_t>(m));
+  r.dist.shrink_to_fit();  // a reused row of a larger graph gives its memory back
+  row_of_[reverse][n] = at;
+  order_.push_back(at);
+  cache_bytes_ += bytes;
+  return r.dist.data();
 }
 
 int32_t GraphIndex::node(std::string_view name) const {
@@ -84,8 +112,13 @@ bool GraphIndex::has_tag(int32_t n, std::string_view tag) const {
 
 int GraphIndex::distance(int32_t a, int32_t b) const {
   if (graph_of_[a] != graph_of_[b]) return -1;
-  const Graph& g = graphs_[graph_of_[a]];
-  return dist_[g.dist_start + static_cast<size_t>(local(a)) * g.nodes.size() + static_cast<size_t>(local(b))];
+  if (row_of_[0][a] < 0) {
+    // A cached row into b serves as well as one out of a (in a symmetric
+    // graph, b's own row is one).
+    const int32_t into = row_of_[graphs_[graph_of_[a]].symmetric ? 0 : 1][b];
+    if (into >= 0) return rows_[into].dist[local(a)];
+  }
+  return row(a, false)[local(b)];
 }
 
 void GraphIndex::search(int32_t start, bool reverse, const Blocked& blocked, int32_t exempt, int max_depth,
@@ -104,6 +137,7 @@ void GraphIndex::search(int32_t start, bool reverse, const Blocked& blocked, int
   for (size_t head = 0; head < tail; ++head) {
     const int32_t at = queue[head];
     const int32_t d = dist[local(at)];
+    work_ += 1 + static_cast<uint64_t>(first[at + 1] - first[at]);
     if (d >= max_depth) continue;
     for (int32_t i = first[at]; i < first[at + 1]; ++i) {
       const int32_t next = edges[i];
@@ -121,10 +155,16 @@ bool GraphIndex::path(int32_t from, int32_t to, const Blocked& blocked, std::vec
   if (graph_of_[from] != graph_of_[to]) return false;
   if (from == to) return true;
   if (!blocked.empty() && blocked[to]) return false;
-  // Distance of every node to `to`: the precomputed table when nothing is
+  // Distance of every node to `to`: the row into `to` when nothing is
   // blocked, else a search against the edges from `to`.
-  auto to_goal = [&](int32_t n) { return blocked.empty() ? distance(n, to) : work[local(n)]; };
-  if (!blocked.empty()) search(to, true, blocked, from, std::numeric_limits<int>::max(), work);
+  const int32_t* goal = nullptr;
+  if (blocked.empty()) {
+    goal = row(to, true);
+  } else {
+    search(to, true, blocked, from, std::numeric_limits<int>::max(), work);
+    goal = work.data();
+  }
+  auto to_goal = [&](int32_t n) { return goal[local(n)]; };
   int32_t at = from;
   int left = to_goal(from);
   if (left < 0) return false;
@@ -149,7 +189,7 @@ void GraphIndex::within(int32_t from, int d, const Blocked& blocked, std::vector
   const Graph& g = graphs_[graph_of_[from]];
   const int32_t* dist = nullptr;
   if (blocked.empty()) {
-    dist = dist_.data() + g.dist_start + static_cast<size_t>(local(from)) * g.nodes.size();
+    dist = row(from, false);
   } else {
     search(from, false, blocked, from, d, work);
     dist = work.data();

@@ -1,10 +1,15 @@
 // The pack's declared graphs ([graphs.X], pack.h GraphDef) as numbers:
-// nodes numbered in name order across all graphs, sorted adjacency, and the
-// distance between every two nodes of a graph computed once at load (one
-// breadth-first search per node). Queries copy nothing of the graph; the
-// ones that avoid blocked nodes search anew into buffers the caller keeps.
+// nodes numbered in name order across all graphs, and sorted adjacency.
+// Distances come from rows: the distances from one node to every node of
+// its graph (or from every node to it), one breadth-first search each,
+// computed when first asked for and cached within a budget of bytes (the
+// oldest row goes first; the engine counts the cache against its memory
+// cap). A row is the same whenever it is computed, so what the cache holds
+// never changes an answer. Queries copy nothing of the graph; the ones that
+// avoid blocked nodes search anew into buffers the caller keeps.
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,8 +21,23 @@ namespace tabula {
 
 class GraphIndex {
  public:
+  // The most nodes a pack's graphs may hold together (the loader refuses
+  // more, docs/packs.md): a row of the largest graph takes 40 KB.
+  static constexpr size_t kMaxNodes = 10000;
+
   GraphIndex() = default;
   explicit GraphIndex(const PackSet& packs);
+
+  // The bytes the cached rows may take, and take now.
+  void set_cache_budget(size_t bytes) { budget_ = static_cast<int64_t>(bytes); }
+  int64_t cache_bytes() const { return cache_bytes_; }
+  // Nodes and edges the searches have visited since the last call (the
+  // deterministic instruction budget charges them: docs/lua-api.md).
+  uint64_t take_work() const {
+    const uint64_t w = work_;
+    work_ = 0;
+    return w;
+  }
 
   size_t node_count() const { return names_.size(); }
   int32_t node(std::string_view name) const;   // -1 when no graph has it
@@ -54,7 +74,16 @@ class GraphIndex {
   struct Graph {
     std::string name;
     std::vector<int32_t> nodes;  // global ids, ascending
-    size_t dist_start = 0;       // into dist_: nodes.size()² entries
+    bool symmetric = true;       // every edge both ways: a row serves both directions
+  };
+  // The distances from node n to every node of its graph by local id (or,
+  // reverse, from every node to n), -1 where there is no path: cached, or
+  // searched now. Valid until the next call.
+  const int32_t* row(int32_t n, bool reverse) const;
+  struct Row {
+    int32_t node = -1;
+    bool reverse = false;
+    std::vector<int32_t> dist;
   };
   // Distances from `start` (by local id of its graph) along the edges, or
   // against them when `reverse`, entering no blocked node but `exempt`;
@@ -70,7 +99,16 @@ class GraphIndex {
   std::vector<int32_t> adj_start_, adj_;    // edges out of each node, sorted
   std::vector<int32_t> radj_start_, radj_;  // edges into each node, sorted
   std::vector<std::vector<std::string>> tags_;
-  std::vector<int32_t> dist_;
+  // The row cache: per direction, each node's row in rows_ (-1: none);
+  // the rows, the cached ones in the order they came, and free ones.
+  mutable std::vector<int32_t> row_of_[2];
+  mutable std::vector<Row> rows_;
+  mutable std::deque<int32_t> order_;  // the cached rows, oldest first
+  mutable std::vector<int32_t> free_;
+  mutable std::vector<int32_t> search_;
+  mutable int64_t cache_bytes_ = 0;
+  int64_t budget_ = 4 << 20;
+  mutable uint64_t work_ = 0;
 };
 
 }  // namespace tabula

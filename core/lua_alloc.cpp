@@ -45,7 +45,7 @@ void* LuaAlloc::call(void* ud, void* ptr, size_t osize, size_t nsize) {
       }
       return nullptr;
     }
-    if (nsize > old && a->used_ + (nsize - old) > a->limit_) {
+    if (nsize > old && a->used_ + (nsize - old) > a->room_) {
       a->refused_ = true;
       if (a->on_refuse_) a->on_refuse_(a->on_refuse_ctx_);
       return nullptr;
@@ -68,7 +68,7 @@ void* LuaAlloc::call(void* ud, void* ptr, size_t osize, size_t nsize) {
     std::free(ptr);
     return nullptr;
   }
-  if (nsize > old && a->used_ + (nsize - old) > a->limit_) {
+  if (nsize > old && a->used_ + (nsize - old) > a->room_) {
     a->refused_ = true;
     if (a->on_refuse_) a->on_refuse_(a->on_refuse_ctx_);
     return nullptr;

@@ -4,13 +4,14 @@
 // malloc. Every byte Lua asks for is counted against the memory cap.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace tabula {
 
 class LuaAlloc {
  public:
-  explicit LuaAlloc(size_t limit) : limit_(limit) {}
+  explicit LuaAlloc(size_t limit) : limit_(limit), room_(limit) {}
   ~LuaAlloc();
   LuaAlloc(const LuaAlloc&) = delete;
   LuaAlloc& operator=(const LuaAlloc&) = delete;
@@ -20,6 +21,11 @@ class LuaAlloc {
 
   size_t used() const { return used_; }
   size_t limit() const { return limit_; }
+  // What the kernel holds for the scripts besides Lua's heap: Lua may use
+  // the rest of the cap (LuaHost's memory account).
+  void set_kernel(int64_t bytes) {
+    room_ = bytes <= 0 ? limit_ : static_cast<size_t>(bytes) >= limit_ ? 0 : limit_ - static_cast<size_t>(bytes);
+  }
   // The last request was refused (Lua collects and retries once before it
   // raises "not enough memory"): the running call must fail.
   bool refused() const { return refused_; }
@@ -42,6 +48,7 @@ class LuaAlloc {
   void give(void* p, size_t cls);
 
   size_t limit_;
+  size_t room_;  // the cap less what the kernel holds
   size_t used_ = 0;
   bool refused_ = false;
   void (*on_refuse_)(void*) = nullptr;

@@ -174,6 +174,7 @@ struct TextArgs {
         size_t len = 0;
         const char* key = lua_tolstring(L, -2, &len);
         LuaHost::check_text(L, std::string_view(key, len), "a text argument's name");
+        host(L).charge_copy(L, entry_bytes(std::string_view(key, len)));
         out.emplace_back(std::string(key, len), value(-1, depth));
       }
       lua_pop(L, 1);
@@ -193,6 +194,7 @@ struct TextArgs {
       const int32_t key = keyed ? lookup(L, -1, kTexts) : -1;
       lua_pop(L, 1);
       if (key >= 0 && depth < 8) {
+        host(L).charge_copy(L, sizeof(Dict) + 2 * entry_bytes("text"));
         Value nested = Value::dict();
         nested.set("text", Value(packs(L).texts[key].key));
         nested.set("args", args(idx, depth + 1));
@@ -210,6 +212,7 @@ struct TextArgs {
       }
       if (count > n) lua_pop(L, 1);  // the key lua_next left
       if (n > 0 && count == n) {
+        host(L).charge_copy(L, static_cast<size_t>(count) * sizeof(Value));  // items copied anew wherever the list is shared
         List items;
         for (lua_Integer i = 1; i <= n; ++i) {
           lua_rawgeti(L, idx, i);
@@ -253,6 +256,7 @@ int l_create(lua_State* L) {
   int seat = seat_arg(L, 3, true);
   return guarded(L, [&] {
     lua_pushinteger(L, engine(L).create_entity(state(L), def, zone, seat));
+    host(L).account(L);  // State::kept_bytes grew
     return 1;
   });
 }
@@ -340,6 +344,7 @@ int l_set(lua_State* L) {
   Value v = opt_value(L, 3);
   return guarded(L, [&] {
     engine(L).set_prop(state(L), id, p, std::move(v));
+    host(L).account(L);
     return 0;
   });
 }
@@ -351,6 +356,7 @@ int l_add(lua_State* L) {
   int64_t v = checked_add(L, engine(L).prop(s, id, p).as_int(), luaL_checkinteger(L, 3));
   return guarded(L, [&] {
     engine(L).set_prop(s, id, p, Value(v));
+    host(L).account(L);
     lua_pushinteger(L, v);
     return 1;
   });
@@ -454,6 +460,15 @@ int l_seats(lua_State* L) {
   return 1;
 }
 
+// After a write to one of the state's sorted dicts of `entries`: the memory
+// account, and (under an instruction budget) the entries a new name may
+// have shifted, which no hook sees.
+void kept(lua_State* L, size_t entries) {
+  LuaHost& h = host(L);
+  h.charge_steps(L, static_cast<int64_t>(entries));
+  h.account(L);
+}
+
 // A name (of a counter, a secret, a variable, an event...): the kernel may
 // keep it, so it is UTF-8 text.
 std::string_view str_arg(lua_State* L, int i) {
@@ -472,9 +487,10 @@ int l_counter(lua_State* L) {
 int l_add_counter(lua_State* L) {
   int seat = seat_arg(L, 1);
   std::string_view name = str_arg(L, 2);
-  Dict& c = state(L).seats[seat].counters;
-  int64_t v = checked_add(L, dict_get(c, name).as_int(), luaL_checkinteger(L, 3));
-  dict_set(c, name, Value(v));
+  State& s = state(L);
+  int64_t v = checked_add(L, dict_get(s.seats[seat].counters, name).as_int(), luaL_checkinteger(L, 3));
+  s.set_counter(seat, name, Value(v));
+  kept(L, s.seats[seat].counters.size());
   lua_pushinteger(L, v);
   return 1;
 }
@@ -482,7 +498,9 @@ int l_add_counter(lua_State* L) {
 int l_set_counter(lua_State* L) {
   int seat = seat_arg(L, 1);
   std::string_view name = str_arg(L, 2);
-  dict_set(state(L).seats[seat].counters, name, opt_value(L, 3));
+  State& s = state(L);
+  s.set_counter(seat, name, opt_value(L, 3));
+  kept(L, s.seats[seat].counters.size());
   return 0;
 }
 
@@ -495,7 +513,9 @@ int l_secret(lua_State* L) {
 int l_set_secret(lua_State* L) {
   int seat = seat_arg(L, 1);
   std::string_view name = str_arg(L, 2);
-  dict_set(state(L).seats[seat].secret, name, opt_value(L, 3));
+  State& s = state(L);
+  s.set_secret(seat, name, opt_value(L, 3));
+  kept(L, s.seats[seat].secret.size());
   return 0;
 }
 
@@ -507,7 +527,9 @@ int l_var(lua_State* L) {
 
 int l_set_var(lua_State* L) {
   std::string_view name = str_arg(L, 1);
-  state(L).set_var(name, opt_value(L, 2));
+  State& s = state(L);
+  s.set_var(name, opt_value(L, 2));
+  kept(L, s.vars().size());
   return 0;
 }
 
@@ -565,6 +587,7 @@ void option_id(lua_State* L, int idx, Option& o) {
   } else if (lua_type(L, idx) == LUA_TSTRING) {
     size_t len = 0;
     const char* id = lua_tolstring(L, idx, &len);
+    if (len > 15) host(L).charge_copy(L, len + 1);  // std::string keeps 15 bytes in place
     o.id.assign(id, len);  // whole: cut at a NUL, two ids could become one
     if (o.id.empty()) luaL_error(L, "decide: an option id may not be empty");
     LuaHost::check_text(L, o.id, "decide: an option id");
@@ -597,6 +620,7 @@ int32_t function_arg(lua_State* L, int m, int idx, const char* what) {
 void read_options(lua_State* L, int opts, std::vector<Option>& out) {
   const bool quiet = engine(L).quiet();
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, opts));
+  host(L).charge_copy(L, static_cast<size_t>(n) * sizeof(Option));
   out.resize(static_cast<size_t>(n));
   for (lua_Integer i = 1; i <= n; ++i) {
     Option& o = out[static_cast<size_t>(i - 1)];
@@ -655,6 +679,9 @@ int l_decide(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   LuaHost& h = host(L);
   const bool quiet = engine(L).quiet();
+  // What reading the decision charges is its estimate while it stays open.
+  const int64_t before = h.transient_bytes();
+  h.charge_copy(L, sizeof(Decision));
   Decision d;
   field(L, 1, kKeySeat);
   d.seat = seat_arg(L, -1);
@@ -690,6 +717,7 @@ int l_decide(lua_State* L) {
   field(L, 1, kKeyArgs);
   d.then.args = opt_value(L, -1);
   lua_pop(L, 1);
+  d.bytes = h.transient_bytes() - before;
   return guarded(L, [&] {
     engine(L).decide(state(L), std::move(d));
     return 0;
@@ -859,6 +887,7 @@ int l_damage(lua_State* L) {
   Value info = opt_value(L, 3);
   return guarded(L, [&] {
     DamageResult r = engine(L).damage(state(L), id, amount, info);
+    host(L).account(L);
     lua_createtable(L, 0, 3);
     lua_pushinteger(L, r.dealt);
     lua_setfield(L, -2, "dealt");
@@ -876,6 +905,7 @@ int l_heal(lua_State* L) {
   Value info = opt_value(L, 3);
   return guarded(L, [&] {
     lua_pushinteger(L, engine(L).heal(state(L), id, amount, info));
+    host(L).account(L);
     return 1;
   });
 }
@@ -885,6 +915,7 @@ int l_knock_out(lua_State* L) {
   Value info = opt_value(L, 2);
   return guarded(L, [&] {
     engine(L).knock_out(state(L), id, info);
+    host(L).account(L);
     return 0;
   });
 }
@@ -926,8 +957,10 @@ int l_combat(lua_State* L) {
 int l_log(lua_State* L) {
   TextRef t = text_ref(L, 1, "log");
   int seat = seat_arg(L, 2, true);
-  engine(L).log(state(L), std::move(t), seat);
-  return 0;
+  return guarded(L, [&] {  // the journal line counts against the memory cap
+    engine(L).log(state(L), std::move(t), seat);
+    return 0;
+  });
 }
 
 int l_game_over(lua_State* L) {
@@ -1007,6 +1040,7 @@ int l_reveal(lua_State* L) {
   int seat = seat_arg(L, 2);
   return guarded(L, [&] {
     engine(L).reveal(state(L), id, seat);
+    host(L).account(L);
     return 0;
   });
 }

@@ -23,6 +23,15 @@ enum Upvalue : int {
 
 const GraphIndex& graphs(lua_State* L) { return LuaHost::of(L).engine().graphs(); }
 
+// A search visits up to every node and edge of a graph inside one call:
+// the instruction budget is charged for them, and a row the cache took
+// counts against the memory cap.
+void charge_search(lua_State* L) {
+  LuaHost& h = LuaHost::of(L);
+  h.charge_steps(L, static_cast<int64_t>(graphs(L).take_work()));
+  h.account(L);
+}
+
 int32_t node_arg(lua_State* L, int i) {
   luaL_checkstring(L, i);
   lua_pushvalue(L, i);
@@ -109,6 +118,7 @@ int l_adjacent(lua_State* L) {
 
 int l_distance(lua_State* L) {
   const int d = graphs(L).distance(node_arg(L, 1), node_arg(L, 2));
+  charge_search(L);
   if (d < 0) lua_pushnil(L);
   else lua_pushinteger(L, d);
   return 1;
@@ -118,7 +128,9 @@ int l_path(lua_State* L) {
   const int32_t from = node_arg(L, 1), to = node_arg(L, 2);
   const auto& blocked = blocked_arg(L, 3);
   Scratch& s = scratch();
-  if (!graphs(L).path(from, to, blocked, s.out, s.work)) return 0;
+  const bool found = graphs(L).path(from, to, blocked, s.out, s.work);
+  charge_search(L);
+  if (!found) return 0;
   push_nodes(L, s.out);
   return 1;
 }
@@ -129,6 +141,7 @@ int l_within(lua_State* L) {
   const auto& blocked = blocked_arg(L, 3);
   Scratch& s = scratch();
   graphs(L).within(from, d > INT32_MAX ? INT32_MAX : static_cast<int>(d), blocked, s.out, s.work);
+  charge_search(L);
   push_nodes(L, s.out);
   return 1;
 }

@@ -181,6 +181,8 @@ int guarded_rawset(lua_State* L) {
 
 // print() for debugging, on standard error, made printable (text.h): a
 // script cannot move the cursor or rewrite the terminal of whoever runs it.
+// The line is the kernel's copy (up to four bytes a byte, as \xNN): it
+// counts against the memory cap.
 int debug_print(lua_State* L) {
   int n = lua_gettop(L);
   std::string line;
@@ -188,6 +190,7 @@ int debug_print(lua_State* L) {
     if (i > 1) line += "\t";
     size_t len = 0;
     const char* s = luaL_tolstring(L, i, &len);
+    LuaHost::of(L).charge_copy(L, 4 * len);
     line += printable(std::string_view(s, len));
     lua_pop(L, 1);
   }
@@ -704,6 +707,7 @@ LuaHost::LuaHost(Engine& engine, const PackSet& packs, const Limits& limits, Hos
       packs_(packs),
       api_(api),
       alloc_(limits.memory),
+      graphs_(&engine.graphs()),
       watchdog_(limits.instructions > 0 ? 0 : limits.cpu_ms) {
   if (limits.instructions > 0) {
     count_instructions_ = true;
@@ -736,10 +740,10 @@ void LuaHost::note_refusal(void* host) {
   auto* h = static_cast<LuaHost*>(host);
   if (h->transactions_ == 0) return;
   h->refused_where_ = script_where(h->running_ ? h->running_ : h->L_);
+  h->refused_detail_ = h->cap_detail();
 }
 
-void LuaHost::charge_steps(lua_State* L, int64_t steps) {
-  if (!count_instructions_) return;
+void LuaHost::charge_counted(lua_State* L, int64_t steps) {
   used_ += steps;
   if (used_ <= budget_) return;
   const std::string where = script_where(L);
@@ -1131,27 +1135,54 @@ int32_t LuaHost::lookup_function(lua_State* L, int m, int idx) const {
   return fn;
 }
 
-void LuaHost::begin_transaction() {
+void LuaHost::begin_transaction(const State* s) {
   if (transactions_++ > 0) return;
   used_ = 0;
-  copied_ = 0;
+  account_state_ = s;
+  if (s) live_->follow(L_, *s);
+  // The queues as they stand: what earlier choices left in them counts.
+  transient_ = s ? s->count_queued_bytes() : 0;
+  over_cap_ = false;
+  alloc_.set_kernel(kernel_bytes());
   alloc_.reset_refused();
   refused_where_.clear();
+  refused_detail_.clear();
   running_ = nullptr;
   watchdog_.begin(L_);
 }
 
-void LuaHost::charge_copy(lua_State* L, size_t bytes) {
-  copied_ += bytes;
-  if (alloc_.used() + copied_ > alloc_.limit())
-    luaL_error(L, "memory cap exceeded: the kernel's copies of script values (%I bytes this choice) and Lua's heap "
-               "together pass the cap of %I bytes", static_cast<lua_Integer>(copied_),
-               static_cast<lua_Integer>(alloc_.limit()));
+void LuaHost::over_cap(lua_State* L) {
+  // Garbage of earlier choices or games may hold the heap: collect it
+  // before judging (a rare path: only past the cap).
+  lua_gc(L_, LUA_GCCOLLECT);
+  const int64_t kernel = kernel_bytes(), heap = static_cast<int64_t>(alloc_.used());
+  const int64_t cap = static_cast<int64_t>(alloc_.limit());
+  alloc_.set_kernel(kernel);
+  if (heap + kernel <= cap) return;
+  over_cap_ = true;
+  alloc_.set_kernel(0);  // room for the message; over_cap_ ends the transaction anyway
+  const std::string text = "memory cap exceeded (" + std::to_string(cap >> 20) + " MiB for all scripts)" + cap_detail();
+  if (!L) throw KernelError(text);
+  luaL_error(L, "%s", text.c_str());
+}
+
+std::string LuaHost::cap_detail() const {
+  const int64_t kernel = kernel_bytes(), kept = account_state_ ? account_state_->kept_bytes : 0;
+  char text[240];
+  std::snprintf(text, sizeof text,
+                ": the kernel holds %lld bytes for the scripts (the state keeps %lld, this choice's copies and the "
+                "queues %lld) beside Lua's heap of %lld bytes",
+                static_cast<long long>(kernel), static_cast<long long>(kept), static_cast<long long>(kernel - kept),
+                static_cast<long long>(alloc_.used()));
+  return text;
 }
 
 void LuaHost::end_transaction() {
   if (--transactions_ > 0) return;
   watchdog_.end();
+  account_state_ = nullptr;
+  transient_ = 0;
+  alloc_.set_kernel(0);
 }
 
 void LuaHost::check_time() {
@@ -1177,7 +1208,7 @@ LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, 
   const Function& f = fns_[c.fn];
   ++calls_;
   const bool outer = transactions_ == 0;
-  if (outer) begin_transaction();
+  if (outer) begin_transaction(&state);
   // Nested calls (a modifier run from inside tabula.damage) restore the
   // outer call's context afterwards.
   State* saved_state = state_;
@@ -1232,7 +1263,7 @@ void LuaHost::raise_in(int module, const std::string& entity, const std::string&
   std::string msg;
   if (status == LUA_ERRMEM || alloc_.refused())
     msg = (refused_where_.empty() ? "" : refused_where_ + ": ") + "memory cap exceeded (" +
-          std::to_string(alloc_.limit() >> 20) + " MiB for all scripts)";
+          std::to_string(alloc_.limit() >> 20) + " MiB for all scripts)" + refused_detail_;
   else if (lua_type(L, -1) == LUA_TSTRING)
     msg = lua_tostring(L, -1);
   else
@@ -1321,7 +1352,7 @@ Value LuaHost::call_value(State& state, const std::string& module, const std::st
   if (fn < 0) throw ScriptError("", module, "", "probe", "no function '" + path + "' in " + module);
   lua_State* L = L_;
   const bool outer = transactions_ == 0;
-  if (outer) begin_transaction();
+  if (outer) begin_transaction(&state);
   State* saved_state = state_;
   const int saved_module = module_;
   state_ = &state;
@@ -1505,6 +1536,8 @@ Value to_value_depth(lua_State* L, int index, int depth) {
         size_t len = 0;
         const char* key = lua_tolstring(L, -2, &len);
         LuaHost::check_text(L, std::string_view(key, len), "a key the kernel keeps");
+        // An entry takes more than the item counted above: the key and the pair.
+        LuaHost::of(L).charge_copy(L, entry_bytes(std::string_view(key, len)) - sizeof(Value));
         d.emplace_back(std::string(key, len), to_value_depth(L, -1, depth + 1));
         lua_pop(L, 1);
       }

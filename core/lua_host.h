@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/graph.h"
 #include "core/lua_alloc.h"
 #include "core/lua_vars.h"
 #include "core/script_state.h"
@@ -103,8 +104,9 @@ class LuaHost {
   void set_lang(std::string_view lang) { lang_ = lang; }
   const std::string& lang() const { return lang_; }
 
-  // One choice or a game's start: the limits count from begin to end.
-  void begin_transaction();
+  // One choice or a game's start on state `s` (null: none, e.g. loading the
+  // modules): the limits count from begin to end.
+  void begin_transaction(const State* s = nullptr);
   void end_transaction();
   void check_time();  // throws KernelError once the time limit has passed
 
@@ -119,19 +121,55 @@ class LuaHost {
   EntityId current_entity() const { return entity_; }
   size_t memory_used() const { return alloc_.used(); }
   size_t memory_limit() const { return alloc_.limit(); }
-  // Counts bytes the kernel copies out of Lua in this transaction (strings
-  // and table items kept as Values) against the memory cap, together with
-  // Lua's own heap: a script cannot grow the kernel's side without bound.
-  void charge_copy(lua_State* L, size_t bytes);
+
+  // --- the memory account (docs/lua-api.md, "Sandbox and limits") ------
+  // One cap holds all that the scripts of an engine make it keep: Lua's
+  // heap; what the state keeps (State::kept_bytes: entities, properties,
+  // variables, counters, secrets, reveals); the queues (agenda, flow frames,
+  // open decisions: as they stood when the transaction began, plus what it
+  // queued since, less what it ran); what the kernel copied out of Lua in
+  // this transaction (strings, table items, option ids, texts, journal
+  // lines); and the host's own caches (live tables, graph distances). Lua
+  // may allocate what the rest leaves of the cap.
+  int64_t kernel_bytes() const {
+    return transient_ + (account_state_ ? account_state_->kept_bytes : 0) + live_->bytes() + graphs_->cache_bytes();
+  }
+  // After the kernel took or changed something on a script's behalf: past
+  // the cap (once the garbage is collected), a located Lua error that pcall
+  // cannot catch. A few integer adds.
+  void account(lua_State* L) {
+    const int64_t kernel = kernel_bytes();
+    alloc_.set_kernel(kernel);
+    if (static_cast<int64_t>(alloc_.used()) + kernel > static_cast<int64_t>(alloc_.limit())) over_cap(L);
+  }
+  // Bytes the kernel copies out of Lua (a value, an option id, a text),
+  // counted before it keeps them.
+  void charge_copy(lua_State* L, size_t bytes) {
+    transient_ += static_cast<int64_t>(bytes);
+    account(L);
+  }
+  // The kernel queued (a call, a flow frame, a journal line) or ran bytes
+  // of the queues; growth past the cap throws KernelError, which a
+  // script's call reports at its line.
+  void queued(int64_t bytes) {
+    transient_ += bytes;
+    const int64_t kernel = kernel_bytes();
+    alloc_.set_kernel(kernel);
+    if (static_cast<int64_t>(alloc_.used()) + kernel > static_cast<int64_t>(alloc_.limit())) over_cap(nullptr);
+  }
+  void dequeued(int64_t bytes) { transient_ -= bytes; }
+  int64_t transient_bytes() const { return transient_; }
   // The running transaction has hit a limit: it must fail, and the sandbox's
   // pcall, xpcall and coroutine.resume pass the error on.
-  bool out_of_limits() const { return used_ > budget_ || alloc_.refused() || watchdog_.expired(); }
+  bool out_of_limits() const { return used_ > budget_ || alloc_.refused() || over_cap_ || watchdog_.expired(); }
   // Whether the value at `idx` is one of the ctx tables the host reuses.
   bool is_context(lua_State* L, int idx) const;
   // Deterministic mode: charges work done where the count hook cannot see it
   // (a library call's loop; a resumed coroutine, whose own hook counter may
   // leave up to one period uncounted); raises once over budget.
-  void charge_steps(lua_State* L, int64_t steps);
+  void charge_steps(lua_State* L, int64_t steps) {
+    if (count_instructions_) charge_counted(L, steps);
+  }
   // The coroutine now running (nullptr: the main thread), for locating errors.
   lua_State* swap_running(lua_State* co) {
     lua_State* old = running_;
@@ -226,10 +264,18 @@ class LuaHost {
   LuaAlloc alloc_;
   lua_State* running_ = nullptr;
   std::string refused_where_;  // "file:line" of the script when memory was last refused
+  std::string refused_detail_;  // what the account held then (cap_detail)
+  // ": the kernel holds ... beside Lua's heap of ... bytes", for the errors of the memory cap.
+  std::string cap_detail() const;
   static void note_refusal(void* host);
   int64_t budget_ = INT64_MAX;  // instructions per transaction (deterministic mode)
   int64_t used_ = 0;
-  size_t copied_ = 0;  // bytes copied out of Lua in this transaction (charge_copy)
+  int64_t transient_ = 0;  // the queues and copies of this transaction (kernel_bytes)
+  const State* account_state_ = nullptr;  // the state of this transaction
+  const GraphIndex* graphs_ = nullptr;
+  bool over_cap_ = false;  // the account passed the cap in this transaction
+  void charge_counted(lua_State* L, int64_t steps);  // charge_steps in deterministic mode
+  void over_cap(lua_State* L);  // past the cap after collecting: raises (L null: throws KernelError)
   bool count_instructions_ = false;
   int transactions_ = 0;
   int depth_ = 0;

@@ -94,8 +94,13 @@ void LiveTables::reset(lua_State* L, const State& s) {
   version_ = s.tables_version();
   ++epoch_;
   nodes_.clear();
+  bytes_ = 0;
   lua_newtable(L);
   lua_rawseti(L, LUA_REGISTRYINDEX, vars_ref_);
+}
+
+void LiveTables::follow(lua_State* L, const State& s) {
+  if (!nodes_.empty() && (s.tag() != tag_ || s.tables_version() != version_)) reset(L, s);
 }
 
 // Pushes the proxy of `v` (a list or a dict) with its metatable and data;
@@ -153,6 +158,8 @@ LiveTables::Node* LiveTables::new_node(Node* parent, const Value& key) {
   Node* n = nodes_.back().get();
   n->parent = parent;
   n->key = key;
+  // The node, its place in nodes_ and in its parent's children, its key.
+  bytes_ += static_cast<int64_t>(sizeof(Node) + 2 * sizeof(void*) + key.heap_bytes());
   if (parent) parent->children.push_back(n);
   return n;
 }
@@ -177,6 +184,7 @@ void LiveTables::push_var(lua_State* L, State& s, int name) {
   }
   Node* root = new_node(nullptr, Value());
   root->root.assign(key, n);
+  if (n > 15) bytes_ += static_cast<int64_t>(n + 1);
   push_table(L, v, root);
   lua_pushvalue(L, name);
   lua_pushvalue(L, -2);
@@ -224,6 +232,8 @@ int LiveTables::assign(lua_State* L) {
   if (!target || !target->is_table()) return stale(L);
 
   Value v = LuaHost::to_value(L, 3);
+  // The state's heap estimate (State::kept_bytes) follows the change.
+  const auto bytes = [](const Value& x) { return static_cast<int64_t>(x.heap_bytes()); };
   if (lua_isinteger(L, 2)) {
     if (!target->is_list())
       return luaL_error(L, "this table has string keys; it cannot take the number key %I", lua_tointeger(L, 2));
@@ -232,10 +242,13 @@ int LiveTables::assign(lua_State* L) {
     if (v.is_nil()) {
       if (k != n)
         return luaL_error(L, "a list kept by the kernel has no holes: only its last item (%I) can be set to nil", n);
+      s->kept_bytes -= static_cast<int64_t>(sizeof(Value)) + bytes(items.back());
       items.pop_back();
     } else if (k >= 1 && k <= n) {
+      s->kept_bytes += bytes(v) - bytes(items[k - 1]);
       items[k - 1] = v;
     } else if (k == n + 1) {
+      s->kept_bytes += static_cast<int64_t>(sizeof(Value)) + bytes(v);
       items.push_back(v);
     } else {
       return luaL_error(L, "a list kept by the kernel has no holes: index %I of a list of %I", k, n);
@@ -243,8 +256,14 @@ int LiveTables::assign(lua_State* L) {
   } else if (lua_type(L, 2) == LUA_TSTRING) {
     if (target->is_list() && !target->items().empty())
       return luaL_error(L, "this table is a list (keys 1..n); it cannot take the key '%s'", lua_tostring(L, 2));
-    LuaHost::check_text(L, string_key(L, 2), "a key the kernel keeps");
-    dict_set(target->entries(), string_key(L, 2), v);
+    const std::string_view key = string_key(L, 2);  // whole, NUL bytes and all
+    LuaHost::check_text(L, key, "a key the kernel keeps");
+    Dict& entries = target->entries();
+    if (const Value* old = dict_find(entries, key))
+      s->kept_bytes += (v.is_nil() ? -static_cast<int64_t>(entry_bytes(key)) : 0) + bytes(v) - bytes(*old);
+    else if (!v.is_nil())
+      s->kept_bytes += static_cast<int64_t>(entry_bytes(key)) + bytes(v);
+    dict_set(entries, key, v);
   } else {
     return luaL_error(L, "a table kept by the kernel takes keys 1..n or strings, not a %s", luaL_typename(L, 2));
   }
@@ -272,6 +291,7 @@ int LiveTables::assign(lua_State* L) {
     LuaHost::push_value(L, v);
   }
   lua_rawset(L, -3);
+  LuaHost::of(L).account(L);  // the state's value and the live tables grew
   return 0;
 }
 

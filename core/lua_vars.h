@@ -35,6 +35,10 @@ class LiveTables {
   void push_var(lua_State* L, State& s, int name);
   // Pushes a read-only table of `v` (a parameter: never changes).
   void push_frozen(lua_State* L, const Value& v);
+  // Drops the tables built for another state (or an earlier layout of this
+  // one's variables), so that their memory goes back before `s` runs: a
+  // rolled-back choice or a finished game leaves nothing on the account.
+  void follow(lua_State* L, const State& s);
 
   // Whether the value at `idx` is a live or read-only table of the kernel.
   static bool is_kernel_table(lua_State* L, int idx);
@@ -43,6 +47,9 @@ class LiveTables {
   // Pushes the plain table a live or read-only table reads from (for raw
   // iteration by the kernel; scripts never see it).
   static void push_data(lua_State* L, int idx);
+  // An estimate of the heap the bookkeeping of the live tables takes, for
+  // the memory cap (LuaHost::kernel_bytes).
+  int64_t bytes() const { return bytes_; }
 
  private:
   struct Node;
@@ -57,6 +64,7 @@ class LiveTables {
   int vars_ref_ = 0;                // registry: name -> proxy
   int meta_ref_ = 0;                // registry: the shared metamethods
   std::vector<std::unique_ptr<Node>> nodes_;
+  int64_t bytes_ = 0;
 };
 
 }  // namespace tabula

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/graph.h"
 #include "core/manifest_keys.h"
 #include "core/pack.h"
 #include "core/toml_guard.h"
@@ -173,6 +174,7 @@ class Loader {
   std::map<std::string, SourcePos> fn_pos_;                         // "flow.x.hook" -> where the function is named
   std::map<std::string, SourcePos> repeat_pos_;                     // flow node -> where its repeat is set
   std::map<std::string, std::pair<int64_t, SourcePos>> setup_seats_; // setup -> its seats as written, and where
+  size_t graph_nodes_ = 0;                                          // nodes of all graphs so far (GraphIndex::kMaxNodes)
   std::set<std::string> bad_rules_;  // layers whose `rules` is reported: their nodes' missing script is not news
   SourcePos flow_pos_;                                              // the first flow node of the top layer that has one
   void check_flow_cycles();
@@ -1509,6 +1511,12 @@ void Loader::read_graph(const LayerFile& layer, const std::string& id, const tom
   for (auto&& [nk, nv] : *nodes) {
     const std::string nid(nk.str());
     const std::string nkey = key + ".nodes." + nid;
+    // A bound on what the engine keeps per node (distance rows: GraphIndex).
+    if (!g.nodes.count(nid) && ++graph_nodes_ > GraphIndex::kMaxNodes) {
+      error(pos_of(nk.source()), nkey,
+            "a pack's graphs may hold at most " + std::to_string(GraphIndex::kMaxNodes) + " nodes together; this is one more");
+      return;
+    }
     GraphNodeDef& n = g.nodes[nid];
     if (n.id.empty()) {
       n.id = nid;
@@ -1534,21 +1542,20 @@ void Loader::read_graph(const LayerFile& layer, const std::string& id, const tom
       wrong_type(*adjacent, akey, "an array of node ids");
       continue;
     }
-    std::vector<std::string> listed;
+    // Sets, not scans: a node may list thousands of neighbours.
+    std::set<std::string> listed, known(n.adjacent.begin(), n.adjacent.end());
     for (size_t i = 0; i < a->size(); ++i) {
       const toml::node& x = *a->get(i);
-      const std::string xkey = akey + "[" + std::to_string(i) + "]";
       if (!x.is_string()) {
-        wrong_type(x, xkey, "a string");
+        wrong_type(x, akey + "[" + std::to_string(i) + "]", "a string");
         continue;
       }
       const std::string to = *x.value<std::string>();
-      if (std::find(listed.begin(), listed.end(), to) != listed.end()) {
-        error(x, xkey, "'" + to + "' is listed twice");
+      if (!listed.insert(to).second) {
+        error(x, akey + "[" + std::to_string(i) + "]", "'" + to + "' is listed twice");
         continue;
       }
-      listed.push_back(to);
-      if (std::find(n.adjacent.begin(), n.adjacent.end(), to) != n.adjacent.end()) continue;  // a lower layer's edge
+      if (!known.insert(to).second) continue;  // a lower layer's edge
       n.adjacent.push_back(to);
       n.adjacent_pos.push_back(pos_of(x.source()));
     }
@@ -1561,12 +1568,23 @@ void Loader::read_graph(const LayerFile& layer, const std::string& id, const tom
 // `zones = true` become shared public zones, unless a declared zone has the
 // same id.
 void Loader::check_graphs() {
+  // Past the node limit the graphs are cut short: their edges to the nodes
+  // left out would only repeat that error.
+  if (graph_nodes_ > GraphIndex::kMaxNodes) return;
   std::map<std::string, std::string> graph_of;  // node -> graph
   for (const auto& [gid, g] : out.graphs) {
     const std::string key = "graphs." + gid;
     if (g.nodes.empty()) error(g.pos, key, "a graph needs nodes ([" + key + ".nodes])");
     std::vector<std::string> names;
     for (const auto& [nid, _] : g.nodes) names.push_back(nid);
+    // Each node's neighbours, sorted, to find reverse edges in log time.
+    std::map<std::string_view, std::vector<std::string_view>> sorted;
+    if (g.symmetric)
+      for (const auto& [nid, n] : g.nodes) {
+        auto& v = sorted[nid];
+        v.assign(n.adjacent.begin(), n.adjacent.end());
+        std::sort(v.begin(), v.end());
+      }
     for (const auto& [nid, n] : g.nodes) {
       const std::string nkey = key + ".nodes." + nid;
       auto [it, fresh] = graph_of.emplace(nid, gid);
@@ -1581,8 +1599,8 @@ void Loader::check_graphs() {
         } else if (other == g.nodes.end()) {
           error(at, nkey, "unknown node '" + to + "' in graph '" + gid + "'" + suggestion(to, names));
         } else if (g.symmetric) {
-          const auto& back = other->second.adjacent;
-          if (std::find(back.begin(), back.end(), nid) == back.end())
+          const auto& back = sorted[to];
+          if (!std::binary_search(back.begin(), back.end(), std::string_view(nid)))
             error(at, nkey, "the edge '" + nid + "' -> '" + to + "' has no reverse: node '" + to + "' (" +
                                 other->second.pos.to_string() + ") does not list '" + nid +
                                 "' (the graph is symmetric; set symmetric = false for one-way edges)");

@@ -217,7 +217,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         int seat = number ? std::stoi(key) - 1 : -1;
         if (seat < 0 || seat >= seats || !v.is_table())
           throw std::runtime_error(at(v) + ": counters are given per seat: [counters] 1 = { name = value }");
-        for (auto&& [ck, cv] : *v.as_table()) dict_set(run.state.seats[seat].counters, ck.str(), to_value(cv));
+        for (auto&& [ck, cv] : *v.as_table()) run.state.set_counter(seat, ck.str(), to_value(cv));
       }
     }
     if (const toml::table* vars = doc["vars"].as_table())

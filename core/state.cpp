@@ -16,10 +16,71 @@ const Option* Decision::find(std::string_view id) const {
   return nullptr;
 }
 
+namespace {
+// dict_set on a dict the state keeps, with the change in its heap estimate.
+int64_t put(Dict& d, std::string_view key, Value v) {
+  auto it = std::lower_bound(d.begin(), d.end(), key, [](const auto& e, std::string_view k) { return e.first < k; });
+  const int64_t bytes = static_cast<int64_t>(v.heap_bytes());
+  if (it != d.end() && it->first == key) {
+    const int64_t delta = bytes - static_cast<int64_t>(it->second.heap_bytes());
+    if (v.is_nil()) {
+      d.erase(it);
+      return delta - static_cast<int64_t>(entry_bytes(key));
+    }
+    it->second = std::move(v);
+    return delta;
+  }
+  if (v.is_nil()) return 0;
+  d.insert(it, {std::string(key), std::move(v)});
+  return bytes + static_cast<int64_t>(entry_bytes(key));
+}
+
+int64_t dict_bytes(const Dict& d) {
+  int64_t n = 0;
+  for (const auto& [k, v] : d) n += static_cast<int64_t>(entry_bytes(k) + v.heap_bytes());
+  return n;
+}
+}  // namespace
+
 void State::set_var(std::string_view name, Value v) {
   Value* old = dict_find(vars_, name);
   if ((old && old->is_table()) || v.is_table()) ++tables_version_;
-  dict_set(vars_, name, std::move(v));
+  kept_bytes += put(vars_, name, std::move(v));
+}
+
+void State::set_counter(int seat, std::string_view name, Value v) {
+  kept_bytes += put(seats[static_cast<size_t>(seat)].counters, name, std::move(v));
+}
+
+void State::set_secret(int seat, std::string_view name, Value v) {
+  kept_bytes += put(seats[static_cast<size_t>(seat)].secret, name, std::move(v));
+}
+
+int64_t option_bytes(const Option& o) {
+  return static_cast<int64_t>(sizeof(Option) + (o.id.size() > 15 ? o.id.size() + 1 : 0) + o.label.args.heap_bytes());
+}
+
+int64_t decision_bytes(const Decision& d) {
+  int64_t n = static_cast<int64_t>(sizeof(Decision) + d.prompt.args.heap_bytes() + d.option_label.args.heap_bytes() +
+                                   d.then.args.heap_bytes());
+  for (const Option& o : d.options) n += option_bytes(o);
+  return n;
+}
+
+int64_t State::count_queued_bytes() const {
+  int64_t n = 0;
+  for (const Call& c : agenda) n += call_bytes(c);
+  for (const FlowFrame& f : flow) n += frame_bytes(f);
+  for (const Decision& d : pending) n += d.bytes;
+  return n;
+}
+
+int64_t State::count_kept_bytes() const {
+  int64_t n = static_cast<int64_t>(entities.size()) * kEntityBytes;
+  n += static_cast<int64_t>(props.size() * sizeof(PropCell) + revealed.size() * sizeof(Reveal));
+  for (const auto& p : props) n += static_cast<int64_t>(p.value.heap_bytes());
+  for (const auto& seat : seats) n += dict_bytes(seat.counters) + dict_bytes(seat.secret);
+  return n + dict_bytes(vars_) + dict_bytes(options);
 }
 
 const Entity* State::entity(EntityId id) const {
@@ -52,13 +113,17 @@ bool State::revealed_to(EntityId id, int seat) const {
 
 void State::reveal(EntityId id, int seat) {
   auto it = std::lower_bound(revealed.begin(), revealed.end(), Reveal{id, seat}, reveal_less);
-  if (it == revealed.end() || it->entity != id || it->seat != seat) revealed.insert(it, Reveal{id, seat});
+  if (it == revealed.end() || it->entity != id || it->seat != seat) {
+    revealed.insert(it, Reveal{id, seat});
+    kept_bytes += sizeof(Reveal);
+  }
 }
 
 void State::forget_reveals(EntityId id) {
   auto first = std::lower_bound(revealed.begin(), revealed.end(), Reveal{id, INT32_MIN}, reveal_less);
   auto last = first;
   while (last != revealed.end() && last->entity == id) ++last;
+  kept_bytes -= static_cast<int64_t>(sizeof(Reveal)) * (last - first);
   revealed.erase(first, last);
 }
 

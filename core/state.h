@@ -86,6 +86,9 @@ struct Decision {
   // Query function that gives the options anew after another seat's choice
   // (-1: none), and the function scheduled when the decision is withdrawn.
   int32_t refresh = -1, on_withdraw = -1;
+  // The memory cap's estimate of the decision (decision_bytes), taken when
+  // it opens; not part of the game.
+  int64_t bytes = 0;
   const Option* find(std::string_view id) const;
   bool subset() const { return pick_min >= 0; }
   int most() const { return pick_max < static_cast<int>(options.size()) ? pick_max : static_cast<int>(options.size()); }
@@ -126,6 +129,15 @@ struct JournalLine {
   // as hidden. Sorted.
   std::vector<std::pair<int32_t, int64_t>> seen;
 };
+
+// Estimates of the heap the queues of a state hold, for the memory cap
+// (docs/lua-api.md, "Sandbox and limits"): a scheduled call, a flow frame, an open
+// decision with its options and texts, a journal line.
+inline int64_t call_bytes(const Call& c) { return static_cast<int64_t>(sizeof(Call) + c.args.heap_bytes()); }
+inline int64_t frame_bytes(const FlowFrame& f) { return static_cast<int64_t>(sizeof(FlowFrame) + f.args.heap_bytes()); }
+inline int64_t line_bytes(const JournalLine& l) { return static_cast<int64_t>(sizeof(JournalLine) + l.text.args.heap_bytes()); }
+int64_t option_bytes(const Option& o);
+int64_t decision_bytes(const Decision& d);
 
 // Tells the Lua host which copy of a state it is looking at: every new state
 // and every copy gets a new tag, so a live table the host built for one state
@@ -175,14 +187,35 @@ struct State {
   std::vector<JournalLine> journal;
 
   // Game variables. Writes go through set_var (or the host's live tables).
+  // Like the seats' counters and secrets (set_counter, set_secret), they
+  // keep kept_bytes up to date.
   const Dict& vars() const { return vars_; }
   const Value& var(std::string_view name) const { return dict_get(vars_, name); }
   void set_var(std::string_view name, Value v);
+  void set_counter(int seat, std::string_view name, Value v);
+  void set_secret(int seat, std::string_view name, Value v);
   Value* var_slot(std::string_view name) { return dict_find(vars_, name); }
   // Bumped when a variable holding a table is replaced or removed by
   // set_var: live tables built before it are stale.
   uint64_t tables_version() const { return tables_version_; }
   uint64_t tag() const { return tag_.value(); }
+
+  // An estimate of the heap the state keeps for its entities, properties,
+  // reveals, variables, counters, secrets and options, which the memory cap
+  // counts (docs/security.md): kept up to date by the operations that change
+  // them (set_var, set_counter, set_secret, reveal, forget_reveals, and the
+  // engine's create_entity and set_prop), so that a copy, a rollback and a
+  // new game each carry their own. Not part of the game: not hashed, not
+  // saved. count_kept_bytes() counts it anew, as a state read from a file
+  // starts with it.
+  int64_t kept_bytes = 0;
+  int64_t count_kept_bytes() const;
+  // What the agenda, the flow frames and the open decisions (each as
+  // estimated when it opened: Decision::bytes) hold now; the memory cap
+  // counts them at the start of every choice (the journal is cleared then).
+  int64_t count_queued_bytes() const;
+  // What one entity adds: its record and its place in a zone.
+  static constexpr int64_t kEntityBytes = sizeof(Entity) + sizeof(EntityId);
 
   // Everything that decides how the game goes on; journal, prompts and labels
   // (presentation) are left out, so playouts and played games hash alike.

@@ -402,6 +402,7 @@ State state_from_json(const Engine& e, const json& j) {
       };
       d.refresh = fn("refresh");
       d.on_withdraw = fn("on_withdraw");
+      d.bytes = decision_bytes(d);
       s.pending.push_back(std::move(d));
     }
     s.over = j.at("over");
@@ -422,6 +423,7 @@ State state_from_json(const Engine& e, const json& j) {
       std::sort(line.seen.begin(), line.seen.end());
       s.journal.push_back(std::move(line));
     }
+    s.kept_bytes = s.count_kept_bytes();  // entities, properties and the rest were read in place
     return s;
   } catch (const json::exception& x) {
     throw std::runtime_error(std::string("malformed state: ") + x.what());

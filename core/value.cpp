@@ -62,6 +62,23 @@ void Value::copy_heap(const Value& o) {
   }
 }
 
+size_t Value::owned_bytes() const {
+  switch (kind_) {
+    case Kind::Str: return sizeof(std::string) + str_->size() + 1;
+    case Kind::List: {
+      size_t n = sizeof(List) + list_->size() * sizeof(Value);
+      for (const Value& x : *list_) n += x.heap_bytes();
+      return n;
+    }
+    case Kind::Dict: {
+      size_t n = sizeof(Dict);
+      for (const auto& [k, x] : *dict_) n += entry_bytes(k) + x.heap_bytes();
+      return n;
+    }
+    default: return 0;
+  }
+}
+
 Value& Value::operator=(const Value& o) {
   if (this == &o) return *this;
   // Assigning into a container of the same kind reuses its memory.

@@ -82,6 +82,11 @@ class Value {
   bool operator==(const Value& o) const;
   bool operator!=(const Value& o) const { return !(*this == o); }
 
+  // An estimate of the heap this value owns, for the memory cap
+  // (docs/security.md): 0 for nil, booleans, integers and strings of up to
+  // 14 bytes, which live inside the value.
+  size_t heap_bytes() const { return owns_heap() ? owned_bytes() : 0; }
+
   // Human-readable form, also used in error messages and expected/actual output.
   std::string to_string() const;
   static const char* kind_name(Kind k);
@@ -96,6 +101,7 @@ class Value {
   char* chars() { return reinterpret_cast<char*>(this) + 2; }
   void release() noexcept;
   void copy_heap(const Value& o);
+  size_t owned_bytes() const;
 
   Kind kind_ = Kind::Nil;
   uint8_t small_ = 0;  // a string's length when it is inline, else kHeap
@@ -108,6 +114,12 @@ class Value {
   };
 };
 static_assert(sizeof(Value) == 16, "a value is sixteen bytes");
+
+// The heap a dict entry with this key takes beside its value's own (the
+// pair, and the key's characters when std::string keeps them outside).
+inline size_t entry_bytes(std::string_view key) {
+  return sizeof(std::pair<std::string, Value>) + (key.size() > 15 ? key.size() + 1 : 0);
+}
 
 const Value& dict_get(const Dict& d, std::string_view key);
 Value* dict_find(Dict& d, std::string_view key);

@@ -31,7 +31,7 @@ namespace {
 const fs::path kPack = fs::path(TABULA_SOURCE_DIR) / "tests" / "packs" / "hostile-text";
 
 // The line of the pack's rules.lua whose comment names `name`.
-int line_of(const std::string& name) { return testing_support::marked_line((kPack / "rules.lua").string(), name); }
+int line_of(const std::string& name) { return tabula::testing_support::marked_line((kPack / "rules.lua").string(), name); }
 
 std::string where(const std::string& name) { return "hostile-text/rules.lua:" + std::to_string(line_of(name)); }
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-namespace testing_support {
+namespace tabula::testing_support {
 
 // The 1-based line of `file` that ends with " -- <name>", or 0 (a failure).
 inline int marked_line(const std::string& file, const std::string& name) {
@@ -20,4 +20,4 @@ inline int marked_line(const std::string& file, const std::string& name) {
   return 0;
 }
 
-}  // namespace testing_support
+}  // namespace tabula::testing_support

@@ -9,6 +9,7 @@
 
 #include "core/engine.h"
 #include "core/game_log.h"
+#include "core/playout.h"
 #include "core/state_json.h"
 
 using namespace tabula;
@@ -309,4 +310,33 @@ TEST(StateLog, ATamperedLogIsReported) {
   reseeded.start_hash ^= 1;
   EXPECT_FALSE(replay(*e, reseeded).ok);
   EXPECT_THROW(GameLog::from_json("{\"format\": \"tabula-log/1\"}"), std::runtime_error);
+}
+
+// The state's memory estimate (State::kept_bytes, which the memory cap
+// counts), kept up to date by the operations that change the state, equals
+// the estimate counted anew after every choice of games of the shipped
+// packs, and a state read back from JSON starts with the same.
+TEST(StateMemory, KeptBytesFollowEveryChange) {
+  for (const char* pack : {"connect-four", "dungeon-lords", "dorn", "prophecy", "thunderstone-dragonspire"}) {
+    LoadResult r = load_pack(std::string(TABULA_SOURCE_DIR) + "/content/" + pack);
+    ASSERT_TRUE(r.ok()) << r.report();
+    Engine e(std::move(r.packs));
+    for (uint64_t seed = 1; seed <= 2; ++seed) {
+      State s = e.new_game(seed, e.packs().seats.fallback);
+      ASSERT_EQ(s.kept_bytes, s.count_kept_bytes()) << pack;
+      std::vector<RandomAgent> agents;
+      for (size_t i = 0; i < s.seats.size(); ++i) agents.emplace_back(derive_seed(seed, i));
+      std::vector<Agent*> seats;
+      for (auto& a : agents) seats.push_back(&a);
+      int mismatches = 0;
+      play_out(e, s, seats, 400, [&](const State& now, int, const std::string& option) {
+        if (now.kept_bytes != now.count_kept_bytes() && mismatches++ < 3)
+          ADD_FAILURE() << pack << " seed " << seed << " after '" << option << "': kept " << now.kept_bytes
+                        << ", counted " << now.count_kept_bytes();
+      }, Mode::Play);
+      EXPECT_GT(s.kept_bytes, 0) << pack;
+      const State back = state_from_json(e, state_to_json(e, s));
+      EXPECT_EQ(back.kept_bytes, s.kept_bytes) << pack;
+    }
+  }
 }

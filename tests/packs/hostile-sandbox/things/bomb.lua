@@ -139,12 +139,35 @@ function H.result_bytes() T.game_over({ winners = { 1 }, note = "\xf4\x90\x80\x8
 function H.long_bytes() T.set_var("v", string.rep("a", 100) .. "\xff" .. string.rep("b", 100)) end -- long_bytes
 function H.error_bytes() error("bad \xff\x9b") end -- error_bytes
 function H.control_text() T.set_var("ctl", "\27[2J\xc2\x9b\xe2\x82\xac") end -- control_text
+-- What the kernel keeps or copies on a script's behalf counts against the
+-- memory cap with Lua's heap (docs/lua-api.md, "Sandbox and limits").
+function H.create_loop() for _ = 1, 1e9 do T.create("pebble", "table") end end -- create_loop
+function H.var_names() local v = string.rep("v", 1000); for i = 1, 1e9 do T.set_var(v .. i, i) end end -- var_names
+function H.counter_names() local c = string.rep("c", 1000); for i = 1, 1e9 do T.add_counter(1, c .. i, 1) end end -- counter_names
+function H.secret_names() local s = string.rep("s", 1000); for i = 1, 1e9 do T.set_secret(1, s .. i, i) end end -- secret_names
+function H.live_names() T.set_var("live", { a = 1 }); local v, k = T.var("live"), string.rep("k", 1000); for i = 1, 1e9 do v[k .. i] = i end end -- live_names
+function H.prop_strings() local s = string.rep("p", 1 << 16); for i = 1, 1e9 do T.set(T.create("pebble", "table"), "note", s .. i) end end -- prop_strings
+function H.option_ids() local id, opts = string.rep("o", 1 << 20), {}; for i = 1, 64 do opts[i] = { id = id } end T.decide { seat = 1, prompt = "what_now", on_choice = "act", options = opts } end -- option_ids
+function H.option_labels() local label, opts = { "acting" }, {}; for i = 1, 4000 do label["k" .. i] = i end; for i = 1, 500 do opts[i] = { id = i, label = label } end T.decide { seat = 1, prompt = "what_now", on_choice = "act", options = opts } end -- option_labels
+function H.many_options() local opts = {}; for i = 1, 1e5 do opts[i] = i end T.decide { seat = 1, prompt = "what_now", on_choice = "act", options = opts } end -- many_options
+function H.start_loop() for _ = 1, 1e9 do T.start("game") end end -- start_loop
+function H.log_loop() for i = 1, 1e9 do T.log { "acting", choice = i } end end -- log_loop
+function H.schedule_loop() for i = 1, 1e9 do T.schedule("act", { n = i }) end end -- schedule_loop
+function H.text_shared() local t = { "x" }; for _ = 1, 12 do t = { t, t } end T.log { "acting", choice = t } end -- text_shared
+function H.text_cycle() local t = {}; t[1] = t; T.log { "acting", choice = t } end -- text_cycle
+function H.print_copies() local s = string.rep("\1", 1 << 20); for _ = 1, 100 do print(s) end end -- print_copies
+-- What a state keeps stays counted from choice to choice (each keeps 512
+-- KiB more, in a variable of its own), and goes with the state.
+function H.keep_big(ctx) T.set_var("kept" .. T.get(ctx.self, "mark"), string.rep("k", 1 << 19)) end -- keep_big
+-- 50 MB of strings, dropped when the hook returns: garbage for the next game.
+function H.garbage() local t = {}; for i = 1, 50 do t[i] = string.rep("g", 1 << 20) .. i end end -- garbage
+function H.keep_16() local s = string.rep("m", 1 << 20); for i = 1, 16 do T.set_var("m" .. i, s) end end -- keep_16
+function H.finish() T.game_over { winners = { 1 } } end -- finish
 
 -- A metatable's fields added after setmetatable do not reach the table:
 -- no weak table, no finalizer, whatever the collector does meanwhile.
 function H.mode_after() local mt = {}; local t = setmetatable({}, mt); mt.__mode = "v"; t[1] = {}; for i = 1, 2e5 do local _ = { i } end if t[1] == nil then error("the collector emptied a table") end T.set_var("strong", true) end -- mode_after
 function H.gc_after() local mt = {}; setmetatable({}, mt); mt.__gc = function() T.set_var("finalized", true) end; for i = 1, 2e5 do local _ = { i } end end -- gc_after
-
 -- coroutine.close runs a coroutine's pending __close handlers inside it.
 function H.close_loop() local co = coroutine.create(function() local _ <close> = setmetatable({}, { __close = function() while true do end end }); coroutine.yield() end); coroutine.resume(co); coroutine.close(co) end -- close_loop
 -- A coroutine a limit stopped inside a hook has hooks off: kept (against the
