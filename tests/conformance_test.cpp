@@ -102,6 +102,10 @@ TEST_P(Conformance, RandomGamesKeepTheInvariants) {
   // the plain build's games watch them). The game with a long seed that no
   // view may show is always watched.
   if (const char* env = std::getenv("TABULA_CONFORMANCE_WATCH")) cfg.watched = std::strtoull(env, nullptr, 10);
+  // The identity check replays a game with shifted ids and compares every
+  // view at every step; TABULA_CONFORMANCE_IDENTITY sets how many games
+  // (tools/sanitize.sh: 0, the plain build checks it).
+  if (const char* env = std::getenv("TABULA_CONFORMANCE_IDENTITY")) cfg.identity = std::strtoull(env, nullptr, 10);
   const ConformanceReport rep = check_conformance(e, {GetParam().setup, options, seats}, cfg);
   EXPECT_TRUE(rep.ok) << located(rep.first);
   EXPECT_EQ(rep.games, cfg.games);
