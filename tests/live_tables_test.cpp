@@ -85,6 +85,20 @@ TEST(LiveTables, BadAssignmentsAreErrorsAndChangeNothing) {
   EXPECT_EQ(s.hash(), before);
 }
 
+// docs/lua-api.md, tabula.set_var: only the tables read from the variable
+// set go stale.
+TEST(LiveTables, ReplacingOneVariableLeavesTheOthersLive) {
+  auto e = live();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  Value r = probe(*e, s, "replace_other");
+  EXPECT_EQ(r.get("write"), Value("no error"));
+  EXPECT_EQ(r.get("before"), Value("a,nested"));
+  EXPECT_EQ(r.get("after"), Value("a,after,nested"));  // the keys sorted anew after the write
+  EXPECT_EQ(s.var("dict").get("after"), Value(5));
+  EXPECT_EQ(s.var("list"), Value::list({Value(9)}));
+}
+
 TEST(LiveTables, StaleTablesRefuseAssignments) {
   auto e = live();
   ASSERT_TRUE(e);

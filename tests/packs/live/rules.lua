@@ -83,6 +83,20 @@ function M.stale()
   return out
 end
 
+-- Replacing one variable leaves the live tables of the others live; pairs
+-- sees a key added after it last ran.
+function M.replace_other()
+  local dict = T.var("dict")
+  local before = {}
+  for k in pairs(dict) do before[#before + 1] = k end
+  T.set_var("list", { 9 })
+  local out = { write = err(function() dict.after = 5 end), before = table.concat(before, ",") }
+  local after = {}
+  for k in pairs(dict) do after[#after + 1] = k end
+  out.after = table.concat(after, ",")
+  return out
+end
+
 function M.ctx_probe(ctx)
   T.set_var("ctx_error", err(function() ctx.extra = 1 end))
 end
