@@ -101,6 +101,19 @@ function M.ctx_probe(ctx)
   T.set_var("ctx_error", err(function() ctx.extra = 1 end))
 end
 
+-- ctx.args: the same table on every read of one call, writable and
+-- replaceable (scripts write into it), fresh for the next call.
+function M.ctx_args_probe(ctx)
+  local a = ctx.args
+  a.n = a.n + 1
+  local same = a == ctx.args
+  ctx.args = { n = 0 }
+  T.set_var("ctx_args", {
+    n = a.n, same = same, replaced = ctx.args.n,
+    rawset = err(function() rawset(ctx, "args", 1) end),
+  })
+end
+
 function M.frozen_param()
   local pool = T.param("pool")
   return { first = pool[1], n = #pool }
