@@ -395,7 +395,7 @@ report() {
   if [[ -n $MOVES_WARNING ]]; then echo "- **warning**: $MOVES_WARNING"; fi
   if [[ $DO_DL == 1 ]]; then
     echo
-    echo "### Dungeon Lords"
+    echo "### Kernel benchmarks (Dungeon Lords, Connect Four) and search costs per game"
     echo
     dungeon_lords_tables
   fi

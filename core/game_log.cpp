@@ -67,7 +67,7 @@ std::string GameLog::to_json() const {
   // game, which keeps UTF-8 text only; a pack folder is named as it was given.
   if (std::string why = unloggable(packs); !why.empty()) throw std::runtime_error("log: " + why);
   json j;
-  j["format"] = "tabula-log/2";
+  j["format"] = "tabula-log/3";
   j["packs"] = packs;
   j["seed"] = seed;
   j["seats"] = seats;
@@ -89,13 +89,13 @@ std::string GameLog::to_json() const {
 GameLog GameLog::from_json(const std::string& text) {
   json j = parse_json(text, "log");
   reject_floats(j, "log: ");
-  if (!j.is_object()) throw std::runtime_error("not a tabula log (format tabula-log/2)");
+  if (!j.is_object()) throw std::runtime_error("not a tabula log (format tabula-log/3)");
   const std::string format = j.value("format", "");
-  if (format == "tabula-log/1")
+  if (format == "tabula-log/1" || format == "tabula-log/2")
     throw std::runtime_error(
-        "this log was recorded by an older format (tabula-log/1), whose state hashes this version does not "
-        "compute; play or run the game again to record a tabula-log/2 log");
-  if (format != "tabula-log/2") throw std::runtime_error("not a tabula log (format tabula-log/2)");
+        "this log was recorded by an older format (" + format + "), whose state hashes this version does not "
+        "compute; play or run the game again to record a tabula-log/3 log");
+  if (format != "tabula-log/3") throw std::runtime_error("not a tabula log (format tabula-log/3)");
   GameLog g;
   const json& packs = field(j, "packs", "");
   if (!packs.is_array()) bad("packs", "not a list of pack folders");

@@ -35,6 +35,7 @@ enum Upvalue : int {
   kKindNames,   // kind index + 1 -> kind id
   kZoneNames,   // zone index + 1 -> zone id
   kParams,      // parameter name -> value (tables read-only)
+  kDefStrings,  // def * properties + prop + 1 -> a definition's string, interned once
   // Interned field names, for raw reads of argument tables.
   kKeySeat,
   kKeyPrompt,
@@ -324,6 +325,19 @@ int undeclared(lua_State* L, int32_t def, EntityId id) {
                     who.c_str(), d.kind.c_str(), p.c_str(), p.c_str(), call.c_str());
 }
 
+// A definition's string property, which never changes while the pack is
+// loaded: interning it again on every read cost more than the read.
+int push_def_string(lua_State* L, int32_t def, int32_t p, const Value& v) {
+  const lua_Integer slot = static_cast<lua_Integer>(def) * static_cast<lua_Integer>(packs(L).prop_names.size()) + p + 1;
+  if (lua_rawgeti(L, lua_upvalueindex(kDefStrings), slot) == LUA_TSTRING) return 1;
+  lua_pop(L, 1);
+  const std::string_view str = v.as_str();
+  lua_pushlstring(L, str.data(), str.size());
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, lua_upvalueindex(kDefStrings), slot);
+  return 1;
+}
+
 int l_get(lua_State* L) {
   EntityId id = entity_arg(L, 1);
   int32_t p = lookup(L, 2, kProps);
@@ -334,6 +348,7 @@ int l_get(lua_State* L) {
     lua_settop(L, 3);
     return 1;
   }
+  if (v.is_str() && &v == &packs(L).def_prop(def, p)) return push_def_string(L, def, p, v);
   LuaHost::push_value(L, v);
   return 1;
 }
@@ -528,7 +543,9 @@ int l_var(lua_State* L) {
 int l_set_var(lua_State* L) {
   std::string_view name = str_arg(L, 1);
   State& s = state(L);
+  const uint64_t before = s.tables_version();
   s.set_var(name, opt_value(L, 2));
+  if (s.tables_version() != before) host(L).live().replaced(L, s, 1, before);
   kept(L, s.vars().size());
   return 0;
 }
@@ -1031,6 +1048,7 @@ int l_def_get(lua_State* L) {
     lua_settop(L, 3);
     return 1;
   }
+  if (v.is_str()) return push_def_string(L, def, p, v);
   LuaHost::push_value(L, v);
   return 1;
 }
@@ -1178,6 +1196,7 @@ void register_api(lua_State* L, LuaHost& h) {
     h.live().push_frozen(L, param.value);
     lua_rawset(L, -3);
   }
+  lua_newtable(L);  // kDefStrings, filled as scripts read them
   for (const char* key : kKeyNames) lua_pushstring(L, key);
   // The refresh reader shares the upvalues of the table's functions.
   for (int i = 0; i < kUpvalues; ++i) lua_pushvalue(L, -kUpvalues);

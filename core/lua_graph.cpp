@@ -18,7 +18,8 @@ enum Upvalue : int {
   kNodeIds = 1,  // node name -> id
   kNodeNames,    // id + 1 -> node name
   kGraphIds,     // graph name -> index
-  kUpvalues = kGraphIds,
+  kTagged,       // graph index + 1 -> { tag -> its node ids }, filled as asked
+  kUpvalues = kTagged,
 };
 
 const GraphIndex& graphs(lua_State* L) { return LuaHost::of(L).engine().graphs(); }
@@ -103,11 +104,39 @@ int l_nodes(lua_State* L) {
   }
   size_t len = 0;
   const char* tag = luaL_checklstring(L, 2, &len);
-  auto& out = scratch().out;
-  out.clear();
-  for (int32_t n : gi.nodes(g))
-    if (gi.has_tag(n, std::string_view(tag, len))) out.push_back(n);
-  push_nodes(L, out);
+  // The graphs never change: a tag's nodes are found once, not by a string
+  // test per node on every call.
+  if (lua_rawgeti(L, lua_upvalueindex(kTagged), g + 1) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, lua_upvalueindex(kTagged), g + 1);
+  }
+  const int by_tag = lua_gettop(L);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, by_tag) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_Integer k = 0;
+    for (int32_t n : gi.nodes(g))
+      if (gi.has_tag(n, std::string_view(tag, len))) {
+        lua_pushinteger(L, n);
+        lua_rawseti(L, -2, ++k);
+      }
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, by_tag);
+  }
+  const int ids = lua_gettop(L);
+  const lua_Integer count = static_cast<lua_Integer>(lua_rawlen(L, ids));
+  lua_createtable(L, static_cast<int>(count), 0);
+  for (lua_Integer i = 1; i <= count; ++i) {
+    lua_rawgeti(L, ids, i);
+    const int32_t n = static_cast<int32_t>(lua_tointeger(L, -1));
+    lua_pop(L, 1);
+    push_node(L, n);
+    lua_rawseti(L, -2, i);
+  }
   return 1;
 }
 
@@ -183,6 +212,7 @@ void register_graph_api(lua_State* L, LuaHost& h) {
     lua_pushinteger(L, g.graph(name));
     lua_rawset(L, -3);
   }
+  lua_newtable(L);  // kTagged
   luaL_setfuncs(L, kGraphApi, kUpvalues);
 }
 

@@ -23,6 +23,9 @@ namespace tabula {
 
 namespace {
 constexpr const char* kModules = "tabula.modules";
+// require's answers by module name: a module found in a later script folder
+// was otherwise looked for on disk in the earlier ones on every call.
+constexpr const char* kRequired = "tabula.required";
 constexpr const char* kFrozen = "tabula.frozen";  // the read-only proxies, as keys
 constexpr int kHookEvery = 1000;  // instructions between budget checks (deterministic mode)
 
@@ -656,10 +659,29 @@ return pairs, wrap
 )lua";
 }  // namespace
 
+namespace {
+// The module on top of the stack becomes require's answer for the name at
+// index 1 (a file's modules do not change while the host lives).
+int remember_required(lua_State* L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, kRequired);
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, -3);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  return 1;
+}
+}  // namespace
+
 LuaHost& LuaHost::of(lua_State* L) { return **static_cast<LuaHost**>(lua_getextraspace(L)); }
 
 int lua_require(lua_State* L) {
   LuaHost& h = LuaHost::of(L);
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kRequired);
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+    lua_pop(L, 2);
+  }
   std::string name = luaL_checkstring(L, 1);
   for (char c : name)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'))
@@ -675,7 +697,7 @@ int lua_require(lua_State* L) {
     std::string key = d.prefix + "/" + rel;
     lua_getfield(L, LUA_REGISTRYINDEX, kModules);
     lua_getfield(L, -1, key.c_str());
-    if (!lua_isnil(L, -1)) return 1;
+    if (!lua_isnil(L, -1)) return remember_required(L);
     lua_pop(L, 2);
     std::string src;
     // A symlink inside the folder may not lead out of it.
@@ -697,7 +719,7 @@ int lua_require(lua_State* L) {
     lua_pushvalue(L, -2);
     lua_setfield(L, -2, key.c_str());
     lua_pop(L, 1);
-    return 1;
+    return remember_required(L);
   }
   return luaL_error(L, "require: module '%s' not found in the pack scripts or scripts/", name.c_str());
 }
@@ -756,6 +778,8 @@ void LuaHost::open_sandbox() {
   lua_State* L = L_;
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, kModules);
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, kRequired);
 
   static const luaL_Reg libs[] = {{LUA_GNAME, luaopen_base},     {LUA_TABLIBNAME, luaopen_table},
                                   {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},

@@ -2,6 +2,9 @@
 
 #include <lua.hpp>
 
+#include <algorithm>
+#include <string_view>
+
 #include "core/lua_host.h"
 #include "core/state.h"
 
@@ -23,7 +26,7 @@ namespace {
 char kFrozen;
 
 // Slots of a kernel table's metatable, beside its metamethods.
-enum Slot : int { kNode = 1, kData = 2, kEpoch = 3 };
+enum Slot : int { kNode = 1, kData = 2, kEpoch = 3, kKeys = 4 };
 // Slots of the shared metamethods table.
 enum Meta : int { kNewindex = 1, kLen, kPairs, kSortedPairs, kReadOnly };
 
@@ -34,14 +37,89 @@ int live_len(lua_State* L) {
   return 1;
 }
 
-// pairs() over a kernel table: the sandbox's sorted pairs over its data,
-// with the proxy as the iteration's state, so that no script gets hold of
-// the data table behind it.
+// One step of pairs() over a kernel table. Upvalues: the sorted keys, the
+// data table, the position. Like the sandbox's pairs, the keys are those of
+// the start and the values are read as the loop reaches them.
+int live_next(lua_State* L) {
+  const lua_Integer i = lua_tointeger(L, lua_upvalueindex(3)) + 1;
+  lua_pushinteger(L, i);
+  lua_replace(L, lua_upvalueindex(3));
+  if (lua_rawgeti(L, lua_upvalueindex(1), i) == LUA_TNIL) return 1;
+  lua_pushvalue(L, -1);
+  lua_rawget(L, lua_upvalueindex(2));
+  return 2;
+}
+
+// The keys of the data table at `data` in the sandbox's pairs order
+// (numbers, then strings, each ascending; a kernel table has no others),
+// as a new list; false when a key of another type is there.
+bool push_sorted_keys(lua_State* L, int data) {
+  struct Key {
+    bool text;
+    lua_Integer n;
+    std::string_view s;
+    int at;  // place in the unsorted list
+  };
+  std::vector<Key> keys;
+  lua_newtable(L);  // the keys as next() gives them: anchors nothing new, the data holds them
+  const int raw = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, data)) {
+    lua_pop(L, 1);
+    Key k{false, 0, {}, static_cast<int>(keys.size()) + 1};
+    if (lua_isinteger(L, -1)) {
+      k.n = lua_tointeger(L, -1);
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+      size_t n = 0;
+      const char* p = lua_tolstring(L, -1, &n);
+      k.text = true;
+      k.s = std::string_view(p, n);
+    } else {
+      lua_pop(L, 2);
+      return false;
+    }
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, raw, k.at);
+    keys.push_back(k);
+  }
+  std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+    if (a.text != b.text) return b.text;
+    return a.text ? a.s < b.s : a.n < b.n;  // bytewise, as Lua compares strings in the C locale
+  });
+  lua_createtable(L, static_cast<int>(keys.size()), 0);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    lua_rawgeti(L, raw, keys[i].at);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_remove(L, raw);
+  return true;
+}
+
+// pairs() over a kernel table: its data in the sandbox's sorted order, with
+// the proxy as the iteration's state, so that no script gets hold of the
+// data table behind it. The sorted keys are kept in the metatable until an
+// assignment changes the table.
 int live_pairs(lua_State* L) {
   lua_getmetatable(L, 1);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_rawgeti(L, -2, kData);
-  lua_call(L, 1, 1);
+  const int M = lua_gettop(L);
+  lua_rawgeti(L, M, kData);
+  const int D = lua_gettop(L);
+  if (lua_rawgeti(L, M, kKeys) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    if (!push_sorted_keys(L, D)) {  // not a kernel table's keys: the sandbox's pairs says why
+      lua_pushvalue(L, lua_upvalueindex(1));
+      lua_pushvalue(L, D);
+      lua_call(L, 1, 1);
+      lua_pushvalue(L, 1);
+      lua_pushnil(L);
+      return 3;
+    }
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, M, kKeys);
+  }
+  lua_pushvalue(L, D);
+  lua_pushinteger(L, 0);
+  lua_pushcclosure(L, live_next, 3);
   lua_pushvalue(L, 1);
   lua_pushnil(L);
   return 3;
@@ -95,6 +173,7 @@ void LiveTables::reset(lua_State* L, const State& s) {
   ++epoch_;
   nodes_.clear();
   bytes_ = 0;
+  dead_ = 0;
   lua_newtable(L);
   lua_rawseti(L, LUA_REGISTRYINDEX, vars_ref_);
 }
@@ -103,13 +182,44 @@ void LiveTables::follow(lua_State* L, const State& s) {
   if (!nodes_.empty() && (s.tag() != tag_ || s.tables_version() != version_)) reset(L, s);
 }
 
+void LiveTables::replaced(lua_State* L, const State& s, int name, uint64_t before) {
+  if (s.tag() != tag_ || before != version_) return;  // out of step already: push_var resets
+  name = lua_absindex(L, name);
+  // Its nodes die with it; when they are most of the cache, start afresh so
+  // that the bookkeeping stays in proportion to the live tables.
+  size_t n = 0;
+  const char* key = lua_tolstring(L, name, &n);
+  const std::string_view root(key, n);
+  for (const auto& node : nodes_) {
+    if (node->parent || !node->alive || node->root != root) continue;
+    std::vector<Node*> gone{node.get()};
+    while (!gone.empty()) {
+      Node* x = gone.back();
+      gone.pop_back();
+      x->alive = false;
+      ++dead_;
+      gone.insert(gone.end(), x->children.begin(), x->children.end());
+    }
+  }
+  if (dead_ * 2 > nodes_.size()) {
+    reset(L, s);
+    return;
+  }
+  version_ = s.tables_version();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, vars_ref_);
+  lua_pushvalue(L, name);
+  lua_pushnil(L);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
 // Pushes the proxy of `v` (a list or a dict) with its metatable and data;
 // node == nullptr makes it read-only.
 void LiveTables::push_table(lua_State* L, const Value& v, Node* node) {
   luaL_checkstack(L, 8, "value too deep");
   const bool list = v.is_list();
   lua_createtable(L, 0, 0);  // P
-  lua_createtable(L, 3, 5);  // P M
+  lua_createtable(L, 4, 5);  // P M
   lua_createtable(L, list ? static_cast<int>(v.items().size()) : 0, list ? 0 : static_cast<int>(v.entries().size()));
   const int D = lua_gettop(L);
   auto child = [&](const Value& key, const Value& x) {
@@ -212,6 +322,8 @@ int LiveTables::assign(lua_State* L) {
   lua_pop(L, 2);
   if (!node || static_cast<void*>(node) == &kFrozen) return read_only(L);
   if (!node->alive || s->tag() != tag_ || s->tables_version() != version_) return stale(L);
+  lua_pushnil(L);
+  lua_rawseti(L, 4, kKeys);  // pairs() sorts the keys anew
 
   Node* path[40];
   int depth = 0;

@@ -39,6 +39,11 @@ class LiveTables {
   // one's variables), so that their memory goes back before `s` runs: a
   // rolled-back choice or a finished game leaves nothing on the account.
   void follow(lua_State* L, const State& s);
+  // Variable `name` (at stack index `name`) was just replaced by set_var,
+  // which moved the state's tables version on from `before`: only its own
+  // tables go stale, not every variable's (a game that replaces a small
+  // table each turn would rebuild its large ones each turn).
+  void replaced(lua_State* L, const State& s, int name, uint64_t before);
 
   // Whether the value at `idx` is a live or read-only table of the kernel.
   static bool is_kernel_table(lua_State* L, int idx);
@@ -65,6 +70,7 @@ class LiveTables {
   int meta_ref_ = 0;                // registry: the shared metamethods
   std::vector<std::unique_ptr<Node>> nodes_;
   int64_t bytes_ = 0;
+  size_t dead_ = 0;  // nodes of replaced variables still in nodes_
 };
 
 }  // namespace tabula

@@ -1,5 +1,7 @@
 #include "core/state.h"
 
+#include "core/word_hasher.h"
+
 #include <algorithm>
 #include <atomic>
 
@@ -134,14 +136,12 @@ const Decision* State::pending_for(int seat) const {
 }
 
 namespace {
-void hash_call(Hasher& h, const Call& c) {
-  h.i64(c.fn);
-  h.i64(c.entity);
-  h.u64(static_cast<uint64_t>(c.kind));
-  h.i64(c.detail);
+void hash_call(WordHasher& h, const Call& c) {
+  h.pair(c.fn, c.entity);
+  h.pair(static_cast<int32_t>(c.kind), c.detail);
   h.value(c.args);
 }
-void hash_dict(Hasher& h, const Dict& d) {
+void hash_dict(WordHasher& h, const Dict& d) {
   h.u64(d.size());
   for (const auto& [k, v] : d) {
     h.str(k);
@@ -154,30 +154,31 @@ uint64_t State::hash() const { return hash_of(true); }
 
 uint64_t State::position_hash() const { return hash_of(false); }
 
+// Every field that decides how the game goes on, as words; ids and small
+// numbers two to a word.
 uint64_t State::hash_of(bool history) const {
-  Hasher h;
+  WordHasher h;
   h.u64(seed);
   if (history) {
     for (int i = 0; i < 4; ++i) h.u64(rng.words()[i]);
     h.u64(rng.draws());
   }
-  h.u64(entities.size());
-  for (const auto& e : entities) {
-    h.i64(e.def);
-    h.i64(e.zone);
-    h.i64(e.owner);
-    h.u64(e.face_up);
-  }
+  h.records(entities, [](const Entity& e, uint64_t& w0, uint64_t& w1) {
+    w0 = static_cast<uint32_t>(e.def) | static_cast<uint64_t>(static_cast<uint32_t>(e.zone)) << 32;
+    w1 = static_cast<uint32_t>(e.owner) | static_cast<uint64_t>(e.face_up) << 32;
+  });
   h.u64(props.size());
   for (const auto& p : props) {
-    h.i64(p.entity);
-    h.i64(p.prop);
+    h.pair(p.entity, p.prop);
     h.value(p.value);
   }
   h.u64(zones.size());
   for (const auto& z : zones) {
     h.u64(z.items.size());
-    for (auto id : z.items) h.i64(id);
+    const size_t n = z.items.size();
+    size_t i = 0;
+    for (; i + 2 <= n; i += 2) h.pair(z.items[i], z.items[i + 1]);
+    if (i < n) h.pair(z.items[i], -1);
   }
   h.u64(seats.size());
   for (const auto& s : seats) {
@@ -189,22 +190,15 @@ uint64_t State::hash_of(bool history) const {
   h.i64(start_seat);
   h.u64(flow.size());
   for (const auto& f : flow) {
-    h.i64(f.node);
-    h.u64(f.started);
-    h.i64(f.iteration);
-    h.i64(f.seat_pos);
-    h.i64(f.first_seat);
-    h.i64(f.child);
+    h.pair(f.node, f.started);
+    h.pair(f.iteration, f.seat_pos);
+    h.pair(f.first_seat, f.child);
     h.value(f.args);
   }
-  h.u64(combat.active);
-  h.i64(combat.seat);
-  h.i64(combat.defenders);
-  h.u64(combat.defeated);
-  h.i64(combat.stage);
-  h.i64(combat.agenda_floor);
-  h.i64(combat.node);
-  h.i64(combat.flow_depth);
+  h.pair(combat.active, combat.seat);
+  h.pair(combat.defenders, combat.defeated);
+  h.pair(combat.stage, combat.agenda_floor);
+  h.pair(combat.node, combat.flow_depth);
   h.u64(combat.attackers_lost);
   for (const auto* side : {&combat.defender_ids, &combat.attacker_ids}) {
     h.u64(side->size());
@@ -214,43 +208,23 @@ uint64_t State::hash_of(bool history) const {
   for (const auto& c : agenda) hash_call(h, c);
   h.u64(pending.size());
   for (const auto& d : pending) {
-    h.i64(d.seat);
+    h.pair(d.seat, d.secret);
     h.u64(d.options.size());
     for (const auto& o : d.options) {
       h.str(o.id);
-      h.u64(o.int_id);
-      h.i64(o.entity);
-      if (o.on_choice >= 0) {  // marked, so states without own continuations hash as before
-        h.u64(0x6f6e5f63686f6963ull);
-        h.i64(o.on_choice);
-      }
+      h.pair(o.int_id, o.entity);
+      h.i64(o.on_choice);
     }
     hash_call(h, d.then);
-    h.u64(d.secret);
-    // Only decisions that use them hash these, so the hashes of games
-    // without them (and their logs) stay as they were.
-    if (d.subset() || d.refresh >= 0 || d.on_withdraw >= 0) {
-      h.u64(0x5e75);
-      h.i64(d.pick_min);
-      h.i64(d.pick_max);
-      h.i64(d.refresh);
-      h.i64(d.on_withdraw);
-    }
+    h.pair(d.pick_min, d.pick_max);
+    h.pair(d.refresh, d.on_withdraw);
   }
   h.u64(over);
   h.value(result);
   if (history) h.u64(choices_applied);
-  // Reveals are hashed only when there are any, so states of games that use
-  // none hash as they did before reveals existed.
-  if (!revealed.empty()) {
-    h.str("revealed");
-    h.u64(revealed.size());
-    for (const auto& r : revealed) {
-      h.i64(r.entity);
-      h.i64(r.seat);
-    }
-  }
-  return h.h;
+  h.u64(revealed.size());
+  for (const auto& r : revealed) h.pair(r.entity, r.seat);
+  return h.finish();
 }
 
 }  // namespace tabula

@@ -56,7 +56,7 @@ TEST(FuzzRegressions, StateWithAHugeFloatIsRefused) {
 
 TEST(FuzzRegressions, LogWithAFloatIsRefused) {
   const std::string log =
-      R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "options": {},
+      R"({"format": "tabula-log/3", "packs": ["duel"], "seed": 1, "seats": 2, "options": {},
           "start_hash": "0", "choices": [{"seat": 1, "option": "a", "hash": "0", "draws": 1e30}]})";
   EXPECT_NE(error_of([&] { GameLog::from_json(log); }).find("only integers"), std::string::npos);
 }

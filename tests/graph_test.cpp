@@ -61,6 +61,10 @@ struct TempPacks {
 TEST_F(Graph, NodesAdjacencyAndTags) {
   EXPECT_EQ(q("nodes", {Value("map")}), nodes({"a", "b", "c", "d", "e", "f", "g"}));
   EXPECT_EQ(q("nodes", {Value("map"), Value("wood")}), nodes({"c", "f"}));
+  EXPECT_EQ(q("nodes", {Value("map"), Value("wood")}), nodes({"c", "f"}));  // again: kept from the first call
+  EXPECT_EQ(q("nodes", {Value("map"), Value("wet")}), nodes({"c"}));
+  EXPECT_EQ(q("nodes", {Value("ring"), Value("wood")}), nodes({}));  // a tag of another graph's nodes
+  EXPECT_EQ(q("nodes", {Value("map"), Value("nowhere")}), nodes({}));
   EXPECT_EQ(q("nodes", {Value("ring")}), nodes({"r1", "r2", "r3"}));
   EXPECT_EQ(q("adjacent", {Value("d")}), nodes({"b", "c", "e"}));
   EXPECT_EQ(q("adjacent", {Value("r3")}), nodes({"r1"}));

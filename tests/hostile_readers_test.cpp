@@ -68,13 +68,13 @@ GameLog duel_log(Engine& e) {
 // ---- 1. depth limits -------------------------------------------------------
 
 TEST(HostileReaders, LogNesting100000ArraysIsRefusedBeforeParsing) {
-  const std::string text = R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "options": )" +
+  const std::string text = R"({"format": "tabula-log/3", "packs": ["duel"], "seed": 1, "seats": 2, "options": )" +
                            nested_arrays(100000) + R"(, "start_hash": "1", "choices": []})";
   EXPECT_EQ(error_of([&] { GameLog::from_json(text); }), "log: line 1: nested deeper than 64 levels");
 }
 
 TEST(HostileReaders, DepthCountIgnoresBracketsInStrings) {
-  const std::string text = R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "options": {"a": ")" +
+  const std::string text = R"({"format": "tabula-log/3", "packs": ["duel"], "seed": 1, "seats": 2, "options": {"a": ")" +
                            std::string(500, '[') + R"(\"["}, "start_hash": "1", "choices": []})";
   GameLog g = GameLog::from_json(text);
   EXPECT_EQ(g.options.size(), 1u);
@@ -93,7 +93,7 @@ TEST(HostileReaders, ValueFromJsonStopsAt32Levels) {
 }
 
 TEST(HostileReaders, LogOptionsNestedTooDeeplyAreLocated) {
-  const std::string text = R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "options": {"a": )" +
+  const std::string text = R"({"format": "tabula-log/3", "packs": ["duel"], "seed": 1, "seats": 2, "options": {"a": )" +
                            nested_arrays(40) + R"(}, "start_hash": "1", "choices": []})";
   EXPECT_EQ(error_of([&] { GameLog::from_json(text); }), "log: options: nested deeper than 32 levels");
 }
@@ -312,7 +312,7 @@ std::string hex(uint64_t v) {
 }
 
 TEST(HostileReaders, TruncatedLogNamesLineAndColumn) {
-  EXPECT_EQ(error_of([] { GameLog::from_json(R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "opt)"); }),
+  EXPECT_EQ(error_of([] { GameLog::from_json(R"({"format": "tabula-log/3", "packs": ["duel"], "seed": 1, "seats": 2, "opt)"); }),
             "log: [json.exception.parse_error.101] parse error at line 1, column 74: syntax error while parsing object key - "
             "invalid string: missing closing quote; last read: '\"opt'; expected string literal");
 }
@@ -338,7 +338,7 @@ TEST(HostileReaders, NulBytesInALogAreNamed) {
 
 TEST(HostileReaders, TextAfterTheLog) {
   EXPECT_EQ(error_of([] {
-              GameLog::from_json(R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 1, "seats": 2, "options": {},)"
+              GameLog::from_json(R"({"format": "tabula-log/3", "packs": ["duel"], "seed": 1, "seats": 2, "options": {},)"
                                  R"( "start_hash": "1", "choices": []} trailing)");
             }),
             "log: [json.exception.parse_error.101] parse error at line 1, column 121: syntax error while parsing value - "
@@ -346,15 +346,15 @@ TEST(HostileReaders, TextAfterTheLog) {
 }
 
 TEST(HostileReaders, LogThatIsNoObject) {
-  EXPECT_EQ(error_of([] { GameLog::from_json("[1, 2]"); }), "not a tabula log (format tabula-log/2)");
-  EXPECT_EQ(error_of([] { GameLog::from_json("\"tabula-log/2\""); }), "not a tabula log (format tabula-log/2)");
+  EXPECT_EQ(error_of([] { GameLog::from_json("[1, 2]"); }), "not a tabula log (format tabula-log/3)");
+  EXPECT_EQ(error_of([] { GameLog::from_json("\"tabula-log/3\""); }), "not a tabula log (format tabula-log/3)");
 }
 
 // 20 digits do not fit 64 bits: nlohmann reads them as a double, which used
 // to be called "a number with a fraction or an exponent (1e+20)", no place.
 TEST(HostileReaders, SeedOfTwentyDigits) {
   EXPECT_EQ(error_of([] {
-              GameLog::from_json(R"({"format": "tabula-log/2", "packs": ["duel"], "seed": 99999999999999999999, "seats": 2,)"
+              GameLog::from_json(R"({"format": "tabula-log/3", "packs": ["duel"], "seed": 99999999999999999999, "seats": 2,)"
                                  R"( "options": {}, "start_hash": "1", "choices": []})");
             }),
             "log: seed: a number with a fraction or an exponent, or beyond 64 bits (1e+20): only integers are allowed here");
@@ -584,13 +584,13 @@ TEST_F(HostileReadersCli, AHumansSecretChoiceIsNotEchoed) {
 }
 
 TEST_F(HostileReadersCli, ReplayOfADeeplyNestedLogIsAnErrorNotACrash) {
-  write(tmp_ / "deep.json", R"({"format": "tabula-log/2", "packs": ["tests/packs/duel"], "seed": 1, "seats": 2, "options": )" +
+  write(tmp_ / "deep.json", R"({"format": "tabula-log/3", "packs": ["tests/packs/duel"], "seed": 1, "seats": 2, "options": )" +
                                 nested_arrays(100000) + R"(, "start_hash": "1", "choices": []})");
   CliRun r = tabula("replay " + shell_quote((tmp_ / "deep.json").string()));
   EXPECT_EQ(r.code, 1) << r.text;
   EXPECT_TRUE(contains(r.text, "deep.json: log: line 1: nested deeper than 64 levels")) << r.text;
   // A log of 0 seats is refused by the pack's range.
-  write(tmp_ / "zero.json", R"({"format": "tabula-log/2", "packs": ["tests/packs/duel"], "seed": 1, "seats": 0, "options": {},
+  write(tmp_ / "zero.json", R"({"format": "tabula-log/3", "packs": ["tests/packs/duel"], "seed": 1, "seats": 0, "options": {},
                                 "start_hash": "1", "choices": []})");
   CliRun z = tabula("replay " + shell_quote((tmp_ / "zero.json").string()));
   EXPECT_EQ(z.code, 1) << z.text;

@@ -224,7 +224,7 @@ TEST_F(HostileText, CheckAnnotationsNewAndReplayShowControlCharactersEscaped) {
   EXPECT_FALSE(fs::exists(tmp_ / "g\x1b[2J\xc2\x9b\x9b"));
 
   // A log with a lone 0x9B in a string is no JSON; the parser's message quotes it.
-  write_file(tmp_ / "bad.json", "{\"format\": \"tabula-log/2\", \"packs\": [\"x\x9b\x1b\"]}");
+  write_file(tmp_ / "bad.json", "{\"format\": \"tabula-log/3\", \"packs\": [\"x\x9b\x1b\"]}");
   const Output replay = printable_run("replay " + quote((tmp_ / "bad.json").string()), 1);
   EXPECT_TRUE(has(replay.text, "ill-formed UTF-8")) << replay.text;
 }

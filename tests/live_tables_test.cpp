@@ -85,6 +85,20 @@ TEST(LiveTables, BadAssignmentsAreErrorsAndChangeNothing) {
   EXPECT_EQ(s.hash(), before);
 }
 
+// docs/lua-api.md, tabula.set_var: only the tables read from the variable
+// set go stale.
+TEST(LiveTables, ReplacingOneVariableLeavesTheOthersLive) {
+  auto e = live();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  Value r = probe(*e, s, "replace_other");
+  EXPECT_EQ(r.get("write"), Value("no error"));
+  EXPECT_EQ(r.get("before"), Value("a,nested"));
+  EXPECT_EQ(r.get("after"), Value("a,after,nested"));  // the keys sorted anew after the write
+  EXPECT_EQ(s.var("dict").get("after"), Value(5));
+  EXPECT_EQ(s.var("list"), Value::list({Value(9)}));
+}
+
 TEST(LiveTables, StaleTablesRefuseAssignments) {
   auto e = live();
   ASSERT_TRUE(e);
@@ -151,4 +165,25 @@ TEST(LiveTables, TheHookContextIsReadOnly) {
   ASSERT_GE(c.fn, 0);
   e->host().call(s, c, nullptr);
   EXPECT_TRUE(contains(s.var("ctx_error").as_str(), "ctx is read-only")) << s.var("ctx_error").to_string();
+}
+
+// What a hook sees of ctx.args, which a cheaper conversion (lazy, or shared
+// by the listeners of one event) must keep: one table for all reads of a
+// call, writable and replaceable, fresh for the next call; rawset refused.
+TEST(LiveTables, HookArgumentsAreTheCallsOwn) {
+  auto e = live();
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 1);
+  Call c;
+  c.fn = e->function_id(kRules, "ctx_args_probe");
+  ASSERT_GE(c.fn, 0);
+  c.args = Value::dict({{"n", Value(1)}});
+  for (int i = 0; i < 2; ++i) {  // the second call sees its own arguments, not the first's writes
+    e->host().call(s, c, nullptr);
+    const Value r = s.var("ctx_args");
+    EXPECT_EQ(r.get("n"), Value(2));
+    EXPECT_EQ(r.get("same"), Value(true));
+    EXPECT_EQ(r.get("replaced"), Value(0));
+    EXPECT_TRUE(contains(r.get("rawset").as_str(), "ctx is read-only")) << r.to_string();
+  }
 }

@@ -83,8 +83,35 @@ function M.stale()
   return out
 end
 
+-- Replacing one variable leaves the live tables of the others live; pairs
+-- sees a key added after it last ran.
+function M.replace_other()
+  local dict = T.var("dict")
+  local before = {}
+  for k in pairs(dict) do before[#before + 1] = k end
+  T.set_var("list", { 9 })
+  local out = { write = err(function() dict.after = 5 end), before = table.concat(before, ",") }
+  local after = {}
+  for k in pairs(dict) do after[#after + 1] = k end
+  out.after = table.concat(after, ",")
+  return out
+end
+
 function M.ctx_probe(ctx)
   T.set_var("ctx_error", err(function() ctx.extra = 1 end))
+end
+
+-- ctx.args: the same table on every read of one call, writable and
+-- replaceable (scripts write into it), fresh for the next call.
+function M.ctx_args_probe(ctx)
+  local a = ctx.args
+  a.n = a.n + 1
+  local same = a == ctx.args
+  ctx.args = { n = 0 }
+  T.set_var("ctx_args", {
+    n = a.n, same = same, replaced = ctx.args.n,
+    rawset = err(function() rawset(ctx, "args", 1) end),
+  })
 end
 
 function M.frozen_param()
