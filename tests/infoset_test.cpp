@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <unistd.h>
 #include <nlohmann/json.hpp>
 
@@ -278,6 +279,44 @@ TEST_F(Small, InfoSetListsWhatTheViewShows) {
   EXPECT_EQ(is.decision, nullptr);  // seat 1 has committed
   ASSERT_NE(is.secret, nullptr);
   EXPECT_EQ(dict_get(*is.secret, "order"), Value("attack"));
+}
+
+// Dungeon Lords' determinize hook (content/dungeon-lords/rules/
+// determinize.lua; dungeon-lords.md §4.3.2): once a lord has committed his
+// three orders, another lord still planning finds them drawn anew from the
+// first one's hand, three distinct cards; the lord himself keeps his own.
+TEST(DungeonLordsDeterminize, CommittedOrdersAreDrawnAnew) {
+  auto e = load(std::string(TABULA_SOURCE_DIR) + "/content/dungeon-lords");
+  ASSERT_TRUE(e);
+  ASSERT_TRUE(e->has_determinize_hook());
+  State s = e->new_game(3, 2, {}, Mode::Playout);
+  RandomAgent a(1), b(2);
+  std::vector<Agent*> agents{&a, &b};
+  int done = -1, planning = -1;
+  for (int step = 0; step < 400 && done < 0; ++step) {
+    for (int seat = 0; seat < 2 && done < 0; ++seat)
+      if (!s.pending_for(seat) && dict_get(s.seats[seat].secret, "orders").items().size() == 3 && s.pending_for(1 - seat))
+        done = seat, planning = 1 - seat;
+    if (done < 0) ASSERT_FALSE(play_out(*e, s, agents, 1).failed);
+  }
+  ASSERT_GE(done, 0) << "no lord committed his orders while the other planned";
+  int hand = -1;
+  for (size_t z = 0; z < s.zones.size(); ++z)
+    if (e->packs().zones[s.zones[z].def].id == "orders_hand" && s.zones[z].seat == done) hand = static_cast<int>(z);
+  ASSERT_GE(hand, 0);
+  const Value mine = dict_get(s.seats[done].secret, "orders");
+  std::set<std::vector<int64_t>> plans;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    const State d = determinize(*e, s, planning, seed);
+    std::vector<int64_t> plan;
+    for (const Value& v : dict_get(d.seats[done].secret, "orders").items()) plan.push_back(v.as_int());
+    ASSERT_EQ(plan.size(), 3u);
+    for (int64_t id : plan) EXPECT_EQ(d.entities[id].zone, hand);
+    EXPECT_EQ(std::set<int64_t>(plan.begin(), plan.end()).size(), 3u);
+    plans.insert(plan);
+    EXPECT_EQ(dict_get(determinize(*e, s, done, seed).seats[done].secret, "orders"), mine);
+  }
+  EXPECT_GT(plans.size(), 1u);
 }
 
 // Bad input is a located error (docs/packs.md): a determinize hook naming
