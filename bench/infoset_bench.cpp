@@ -1,5 +1,5 @@
 // A seat's information set per shipped game, from a mid-game state (a
-// random game of the default start, 80 choices in, seat 1): the typed view
+// random game of the default start, halfway through, seat 1): the typed view
 // (info_set), the JSON view built on it (view_json), a determinization, and
 // a clone beside them for scale. Targets (issue 26): the view within 20 µs,
 // a determinization within twice a clone. docs/performance.md lists the
@@ -34,15 +34,20 @@ Game& game(const std::string& pack) {
   if (!r.ok()) throw std::runtime_error(r.report());
   Game g{std::make_unique<Engine>(std::move(r.packs)), State{}};
   const int seats = g.engine->packs().seats.fallback;
-  // Connect Four ends sooner: a few moves in is its mid-game.
-  const uint64_t choices = pack == "connect-four" ? 12 : 80;
-  g.mid = g.engine->new_game(1, seats, {}, Mode::Playout);
-  std::vector<RandomAgent> walkers;
-  for (int i = 0; i < seats; ++i) walkers.emplace_back(derive_seed(1, static_cast<uint64_t>(i)));
-  std::vector<Agent*> agents;
-  for (auto& w : walkers) agents.push_back(&w);
-  const PlayoutResult r2 = play_out(*g.engine, g.mid, agents, choices);
-  if (r2.failed || g.mid.over) throw std::runtime_error(pack + ": no mid-game state");
+  // Halfway through a random game (seed 1): played once to its end to
+  // count its choices, then again to the middle.
+  auto play = [&](State& s, uint64_t choices) {
+    s = g.engine->new_game(1, seats, {}, Mode::Playout);
+    std::vector<RandomAgent> walkers;
+    for (int i = 0; i < seats; ++i) walkers.emplace_back(derive_seed(1, static_cast<uint64_t>(i)));
+    std::vector<Agent*> agents;
+    for (auto& w : walkers) agents.push_back(&w);
+    return play_out(*g.engine, s, agents, choices);
+  };
+  const PlayoutResult whole = play(g.mid, 0);
+  if (whole.failed || !whole.finished) throw std::runtime_error(pack + ": the random game does not end: " + whole.error);
+  play(g.mid, whole.choices / 2);
+  if (g.mid.over) throw std::runtime_error(pack + ": no mid-game state");
   return games.emplace(pack, std::move(g)).first->second;
 }
 

@@ -1,7 +1,6 @@
 #include "core/infoset.h"
 
 #include <algorithm>
-#include <array>
 
 #include "core/engine.h"
 
@@ -100,7 +99,6 @@ uint64_t info_hash(const Engine& e, const State& s, int seat) {
 State determinize(Engine& e, const State& s, int seat, uint64_t seed) {
   State d = s;
   d.journal.clear();
-  const InfoSet is = info_set(e, s, seat);
   const PackSet& packs = e.packs();
   const auto& pools = e.zone_pools();
   const auto& by_seat = e.pool_by_seat();
@@ -109,33 +107,38 @@ State determinize(Engine& e, const State& s, int seat, uint64_t seed) {
 
   // Every entity the seat does not know, with the class it may be exchanged
   // within: what the seat could tell apart (its zone's pool, the kind and
-  // back of the definition) stays put, and so does the zone's seat in a pool of per-seat zones only
-  // (a seat's own deck and hand); a pool with a shared zone deals between
-  // seats (a common deck and the hands dealt from it). The owner and the
-  // face belong to the place (a card dealt to a hand is its holder's, a
-  // card face down on the table stays face down), so they are no part of
-  // the class. An entity of a contents zone whose definition the
-  // seat sees exchanges only within that zone, so every count it sees holds.
+  // back of the definition) stays put, and so does the zone's seat in a
+  // pool of per-seat zones only (a seat's own deck and hand); a pool with a
+  // shared zone deals between seats (a common deck and the hands dealt from
+  // it). The owner and the face belong to the place (a card dealt to a hand
+  // is its holder's, a card face down on the table stays face down), so
+  // they are no part of the class. An entity of a contents zone whose
+  // definition the seat sees exchanges only within that zone, so every
+  // count it sees holds.
   struct Slot {
-    std::array<int32_t, 3> key;
+    uint64_t key;    // pool, zone seat and class, packed
+    uint32_t order;  // zone order, then place
     EntityId id;
   };
   std::vector<Slot> slots;
+  slots.reserve(s.entities.size());
   for (size_t zi = 0; zi < s.zones.size(); ++zi) {
     const Zone& z = s.zones[zi];
     const bool contents = packs.zones[static_cast<size_t>(z.def)].visibility == ZoneDef::Visibility::Contents;
     for (EntityId id : z.items) {
-      if (is.knows(id)) continue;
+      if (e.known(s, id, seat)) continue;
       const Entity& en = s.entities[static_cast<size_t>(id)];
       const bool own_zone = contents && sees_def(s, z, id, seat);
       const int32_t pool = own_zone ? npools + static_cast<int32_t>(zi) : pools[static_cast<size_t>(z.def)];
       const int32_t zone_seat = own_zone || by_seat[static_cast<size_t>(z.def)] ? z.seat : -1;
-      slots.push_back({{pool, zone_seat, classes[static_cast<size_t>(en.def)]}, id});
+      const uint64_t key = (static_cast<uint64_t>(pool) << 44) | (static_cast<uint64_t>(zone_seat + 1) << 32) |
+                           static_cast<uint32_t>(classes[static_cast<size_t>(en.def)]);
+      slots.push_back({key, static_cast<uint32_t>(slots.size()), id});
     }
   }
   // Zone order, then place: the same in every state the seat cannot tell
   // apart, as long as they keep their ids at the same places.
-  std::stable_sort(slots.begin(), slots.end(), [](const Slot& a, const Slot& b) { return a.key < b.key; });
+  std::sort(slots.begin(), slots.end(), [](const Slot& a, const Slot& b) { return a.key != b.key ? a.key < b.key : a.order < b.order; });
 
   Rng rng(seed);
   // What an entity is: its definition and its own properties. Sorted so
@@ -146,7 +149,14 @@ State determinize(Engine& e, const State& s, int seat, uint64_t seed) {
     EntityId from;
   };
   std::vector<What> whats;
-  std::vector<EntityId> dest(s.entities.size(), kNoEntity);
+  const size_t n_entities = s.entities.size();
+  std::vector<EntityId> dest(n_entities, kNoEntity);
+  // Where each entity's own property cells begin in `props` (sorted by
+  // entity): first[id] .. first[id + 1].
+  std::vector<uint32_t> first(n_entities + 1, 0);
+  for (const auto& c : s.props) ++first[static_cast<size_t>(c.entity) + 1];
+  for (size_t i = 0; i < n_entities; ++i) first[i + 1] += first[i];
+  auto has_cells = [&](EntityId id) { return first[static_cast<size_t>(id) + 1] > first[static_cast<size_t>(id)]; };
   bool moved_props = false;
   for (size_t i = 0; i < slots.size();) {
     size_t n = 1;
@@ -156,7 +166,7 @@ State determinize(Engine& e, const State& s, int seat, uint64_t seed) {
       for (size_t k = i; k < i + n; ++k) {
         const EntityId id = slots[k].id;
         Hasher h;
-        for (size_t c = s.prop_at(id, 0); c < s.props.size() && s.props[c].entity == id; ++c) {
+        for (uint32_t c = first[static_cast<size_t>(id)]; c < first[static_cast<size_t>(id) + 1]; ++c) {
           h.i64(s.props[c].prop);
           h.value(s.props[c].value);
         }
@@ -168,17 +178,29 @@ State determinize(Engine& e, const State& s, int seat, uint64_t seed) {
         const EntityId to = slots[i + k].id;
         d.entities[static_cast<size_t>(to)].def = whats[k].def;
         dest[static_cast<size_t>(whats[k].from)] = to;
-        moved_props = moved_props || whats[k].from != to;
+        moved_props = moved_props || (whats[k].from != to && (has_cells(whats[k].from) || has_cells(to)));
       }
     }
     i += n;
   }
   if (moved_props) {
-    for (auto& c : d.props)
-      if (dest[static_cast<size_t>(c.entity)] != kNoEntity) c.entity = dest[static_cast<size_t>(c.entity)];
-    std::sort(d.props.begin(), d.props.end(), [](const PropCell& a, const PropCell& b) {
-      return a.entity != b.entity ? a.entity < b.entity : a.prop < b.prop;
-    });
+    // Each entity takes the cells of the one whose contents it received:
+    // rebuilt in entity order, so the cells stay sorted without a sort.
+    const size_t n = n_entities;
+    std::vector<EntityId> src(n);
+    for (size_t i = 0; i < n; ++i) src[i] = static_cast<EntityId>(i);
+    for (size_t i = 0; i < n; ++i)
+      if (dest[i] != kNoEntity) src[static_cast<size_t>(dest[i])] = static_cast<EntityId>(i);
+    std::vector<PropCell> cells;
+    cells.reserve(d.props.size());
+    for (size_t to = 0; to < n; ++to) {
+      const size_t from = static_cast<size_t>(src[to]);
+      for (uint32_t c = first[from]; c < first[from + 1]; ++c) {
+        cells.push_back(std::move(d.props[c]));
+        cells.back().entity = static_cast<EntityId>(to);
+      }
+    }
+    d.props = std::move(cells);
   }
   // The seed is part of the state but no seat knows it: the new one stands
   // for it, and the dice go on from a stream of their own.
