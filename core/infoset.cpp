@@ -125,8 +125,10 @@ State determinize(Engine& e, const State& s, int seat, uint64_t seed) {
   for (size_t zi = 0; zi < s.zones.size(); ++zi) {
     const Zone& z = s.zones[zi];
     const bool contents = packs.zones[static_cast<size_t>(z.def)].visibility == ZoneDef::Visibility::Contents;
+    // A zone the seat cannot see, with nothing revealed: none of it is known.
+    const bool blind = !e.sees_items(s, static_cast<int>(zi), seat) && (seat < 0 || s.revealed.empty());
     for (EntityId id : z.items) {
-      if (e.known(s, id, seat)) continue;
+      if (!blind && e.known(s, id, seat)) continue;
       const Entity& en = s.entities[static_cast<size_t>(id)];
       const bool own_zone = contents && sees_def(s, z, id, seat);
       const int32_t pool = own_zone ? npools + static_cast<int32_t>(zi) : pools[static_cast<size_t>(z.def)];
