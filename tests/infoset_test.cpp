@@ -95,9 +95,13 @@ TEST_P(Determinization, AgreesWithTheSeatAndResamplesTheRest) {
       EXPECT_EQ(da.hash(), db.hash());
       // (c) The `ai` agent cannot tell them apart.
       EXPECT_EQ(ai_choice(*e, s, seat), ai_choice(*e, b, seat));
-      // (b) A determinized state is a sound state of the game that random
-      // play takes to the end without a script error.
+      // (b) A determinized state is a sound state of the game, whose views
+      // and texts pass the conformance checks (core/conformance.h), and
+      // which random play takes to the end without a script error.
       EXPECT_EQ(unsound(*e, da), "");
+      int who = -2;
+      EXPECT_EQ(view_leaks(*e, da, conformance_views(*e, da), da.seed, who), "");
+      EXPECT_EQ(text_leaks(*e, nullptr, da, who), "");
       const PlayoutResult rest = play_out(*e, da, agents, 20000);
       EXPECT_FALSE(rest.failed) << rest.error;
       EXPECT_TRUE(rest.finished);
