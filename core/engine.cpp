@@ -126,6 +126,32 @@ void Engine::resolve_functions() {
     stage_fns_.push_back(need(packs_->combat.script, stage, "combat stage " + stage, SourcePos{}, packs_->combat.layer));
   const auto& score = packs_->score;
   score_fn_ = need(score.module, score.name, "pack.score", score.pos, score.layer);
+  const auto& det = packs_->determinize;
+  determinize_fn_ = need(det.module, det.name, "pack.determinize", det.pos, det.layer);
+  const auto& zones = packs_->zones;
+  for (size_t z = 0; z < zones.size(); ++z) {
+    const std::string& pool = zones[z].unseen_pool.empty() ? zones[z].id : zones[z].unseen_pool;
+    int32_t first = static_cast<int32_t>(z);
+    for (size_t y = 0; y < z; ++y)
+      if ((zones[y].unseen_pool.empty() ? zones[y].id : zones[y].unseen_pool) == pool) {
+        first = zone_pools_[y];
+        break;
+      }
+    zone_pools_.push_back(first);
+  }
+  for (size_t z = 0; z < zones.size(); ++z) {
+    bool by_seat = true;
+    for (size_t y = 0; y < zones.size(); ++y)
+      if (zone_pools_[y] == zone_pools_[z]) by_seat = by_seat && zones[y].per_seat;
+    pool_by_seat_.push_back(by_seat ? 1 : 0);
+  }
+  std::map<std::string, int32_t> classes;
+  for (const auto* d : packs_->defs) {
+    std::string key = d->kind;
+    if (const KindDef* kind = packs_->kind(d->kind))
+      for (const auto& p : kind->back) key += '\n' + dict_get(d->props, p).to_string();
+    def_classes_.push_back(classes.emplace(key, static_cast<int32_t>(classes.size())).first->second);
+  }
 
   const size_t ndefs = packs_->defs.size();
   for (int32_t fn = 0; fn < host_->function_count(); ++fn) {
@@ -450,6 +476,16 @@ int64_t Engine::score(State& s, int seat) {
     throw ScriptError(packs_->score.layer, packs_->score.pos.to_string(), "", "pack.score",
                       packs_->score.name + " must return an integer (how good the position is for ctx.args.seat)");
   return r.integer;
+}
+
+void Engine::determinize_hook(State& s, int seat) {
+  QueryMode guard(query_mode_);
+  Call c;
+  c.fn = determinize_fn_;
+  c.kind = CallKind::Called;
+  c.args = Value::dict();
+  c.args.set("seat", Value(static_cast<int64_t>(seat + 1)));
+  host_->call(s, c, nullptr);
 }
 
 int Engine::current_seat(const State& s) const {

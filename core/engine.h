@@ -233,6 +233,18 @@ class Engine {
   // agents that search: higher is better. Only when has_score().
   bool has_score() const { return score_fn_ >= 0; }
   int64_t score(State& s, int seat);
+  // The pack's own resampling of a determinized state for `seat` ([pack]
+  // determinize, run as a query; core/infoset.h). Only when has_determinize_hook().
+  bool has_determinize_hook() const { return determinize_fn_ >= 0; }
+  // For determinization: each zone definition's unseen pool and each entity
+  // definition's class (its kind and the values on its back, [kinds.X]
+  // back), as small numbers (equal names, equal numbers).
+  // A pool made only of per-seat zones keeps each seat's entities apart
+  // (pool_by_seat, per zone definition).
+  const std::vector<int32_t>& zone_pools() const { return zone_pools_; }
+  const std::vector<uint8_t>& pool_by_seat() const { return pool_by_seat_; }
+  const std::vector<int32_t>& def_classes() const { return def_classes_; }
+  void determinize_hook(State& s, int seat);
   void finish_game(State& s, Value result, TextRef text = {});
 
   // Called by the Lua host and flow; public for lua_api.cpp.
@@ -317,6 +329,9 @@ class Engine {
   std::vector<NodeFns> node_fns_;
   std::vector<int32_t> stage_fns_;
   int32_t score_fn_ = -1;
+  int32_t determinize_fn_ = -1;
+  std::vector<int32_t> zone_pools_, def_classes_;
+  std::vector<uint8_t> pool_by_seat_;
   std::vector<int32_t> node_zone_defs_;
   std::vector<std::pair<std::string, Listeners>> slots_;  // "on.x" / "modify.x", sorted
   const Listeners* on_damaged_ = nullptr;

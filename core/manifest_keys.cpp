@@ -35,6 +35,7 @@ constexpr ManifestKey kPack[] = {
     {"rules", S::String, "This layer's rules script: the default module of the flow nodes it declares."},
     {"texts", S::Strings, "Text files, relative to the pack folder, read in order."},
     {"score", S::String, "A function of the rules script that rates a position for a seat (ctx.args.seat): an integer, higher is better. `ai` seats play the option that rates best."},
+    {"determinize", S::String, "A function of the rules script that resamples, in a determinized state, what a seat (ctx.args.seat) cannot know and the kernel cannot tell from the zones' visibility (e.g. other seats' secrets)."},
 };
 
 constexpr ManifestKey kSeats[] = {
@@ -53,6 +54,7 @@ constexpr ManifestKey kSeatGroup[] = {
 constexpr ManifestKey kKind[] = {
     {"props", S::PropTypes, "The kind's properties: a type name, or { type, default }.", false, T::PropType},
     {"show", S::Strings, "The properties a view shows for each entity of the kind, in order."},
+    {"back", S::Strings, "The properties printed on the back: hidden entities with other values of these are told apart (determinization exchanges only entities whose backs match)."},
     {"listen_in", S::ZoneScope, "The zones where the script handlers of the kind's entities listen.", false, T::Root,
      "anywhere"},
     {"requires", S::Strings, "Functions every entry's script must export (the kind's script contract)."},
@@ -74,6 +76,7 @@ constexpr ManifestKey kZone[] = {
      "public|owner|hidden|contents"},
     {"view", S::String, "How a view lists the entities: one by one, or grouped by definition (default items).",
      false, T::Root, "items|grouped"},
+    {"unseen_pool", S::String, "Zones naming the same pool exchange the entities a seat cannot see when its information set is determinized (default: the zone's own id)."},
 };
 
 constexpr ManifestKey kFlow[] = {

@@ -68,6 +68,10 @@ struct KindDef {
   // the entity changed in play.
   bool show_declared = false;
   std::vector<std::string> show;
+  // The properties printed on an entity's back: a seat tells hidden entities
+  // of this kind apart by their definitions' values of these, so a
+  // determinization exchanges only entities whose backs match.
+  std::vector<std::string> back;
   ListenScope listen;
   // The functions every script of an entity of this kind must export (its
   // script contract, e.g. a card kind's "play"); `tabula check` reports a
@@ -110,6 +114,10 @@ struct ZoneDef {
   bool ordered = true;
   Visibility visibility = Visibility::Public;
   bool grouped = false;  // view = "grouped": views show counts per definition
+  // Zones naming the same pool exchange the entities a seat cannot see when
+  // its information set is determinized (core/infoset.h); empty: the zone's
+  // own id (its copies for every seat form one pool).
+  std::string unseen_pool;
   int order = 0;  // declaration order
 };
 
@@ -238,6 +246,9 @@ struct PackSet {
     SourcePos pos;
   };
   Rating score;
+  // [pack] determinize: a function of a layer's rules script that resamples
+  // what the kernel cannot infer a seat does not know (core/infoset.h).
+  Rating determinize;
   std::map<std::string, ScriptFile> scripts;   // every module the packs name
   // [screen] (docs/packs.md): the top-most layer's screen script, drawn for
   // people only and never loaded with the game's modules (key empty: none);

@@ -415,6 +415,7 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
   t.node("rules");
   t.node("texts");
   t.node("score");
+  t.node("determinize");
   t.finish();
   if (!layer.info.extends.empty() && !layer.info.patches.empty())
     error(t.pos(), "pack", "a pack either extends or patches another pack, not both");
@@ -896,6 +897,15 @@ void Loader::merge(const LayerFile& layer) {
     else
       out.score = {out.layers.back().rules, *fn, layer.info.id, pos_of(at.source())};
   }
+  if (auto fn = pack.str("determinize")) {
+    const toml::node& at = *pack.raw().get("determinize");
+    if (out.layers.back().rules.empty())
+      error(at, "pack.determinize", "names a function of this layer's rules script, but the layer has none (rules = ...)");
+    else if (fn->empty())
+      error(at, "pack.determinize", "must name a function, e.g. \"ai.determinize\"");
+    else
+      out.determinize = {out.layers.back().rules, *fn, layer.info.id, pos_of(at.source())};
+  }
   std::vector<std::string> manifests = pack.strings("manifests").value_or(std::vector<std::string>{});
   std::vector<std::string> text_files = pack.strings("texts").value_or(std::vector<std::string>{});
 
@@ -984,6 +994,18 @@ void Loader::merge(const LayerFile& layer) {
           }
         touch(layer, "kinds." + id + ".show", pos_of(t.raw().get("show")->source()));
       }
+      if (auto v = t.strings("back")) {
+        kd.back = *v;
+        const toml::array* arr = t.raw().get("back")->as_array();
+        for (size_t i = 0; i < kd.back.size(); ++i)
+          if (!kd.prop(kd.back[i])) {
+            std::vector<std::string> names;
+            for (const auto& p : kd.props) names.push_back(p.name);
+            error(*arr->get(i), "kinds." + id + ".back[" + std::to_string(i) + "]",
+                  "kind '" + id + "' has no property '" + kd.back[i] + "'" + suggestion(kd.back[i], names));
+          }
+        touch(layer, "kinds." + id + ".back", pos_of(t.raw().get("back")->source()));
+      }
       read_listen(t, kd.listen);
       if (const toml::node* n = t.raw().get("listen_in")) touch(layer, "kinds." + id + ".listen_in", pos_of(n->source()));
       if (auto v = t.strings("requires")) {
@@ -1035,6 +1057,10 @@ void Loader::merge(const LayerFile& layer) {
         if (*view == "grouped") z->grouped = true;
         else if (*view == "items") z->grouped = false;
         else error(*t.raw().get("view"), "zones." + id + ".view", "use items or grouped");
+      }
+      if (auto pool = t.str("unseen_pool")) {
+        if (pool->empty()) error(*t.raw().get("unseen_pool"), "zones." + id + ".unseen_pool", "must name a pool");
+        else z->unseen_pool = *pool;
       }
       t.finish();
       touch(layer, "zones." + id, pos_of(k.source()));

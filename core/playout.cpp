@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/engine.h"
+#include "core/infoset.h"
 #include "core/outcome.h"
 #include "core/subset.h"
 
@@ -17,30 +18,30 @@ void RandomAgent::choose_subset(const State&, const Decision& d, std::vector<siz
   subset_at(d, rng_.below(subset_count(d)), out);
 }
 
-size_t GreedyAgent::choose(const State& s, const Decision& d) {
+size_t GreedyAgent::decide(const SeatDecision& sd) {
+  const Decision& d = sd.decision();
   const size_t n = d.options.size();
-  if (n == 1 || !engine_->has_score()) return static_cast<size_t>(rng_.below(n));
-  const uint64_t here = s.position_hash();
+  Engine& engine = sd.engine();
+  if (n == 1 || !engine.has_score()) return static_cast<size_t>(rng_.below(n));
+  const uint64_t here = sd.info_hash();
   if (seen_.size() < kSeen) seen_.push_back(here);
   else seen_[seen_next_++ % kSeen] = here;
   best_.clear();
   int64_t best = 0;
+  const State world = sd.determinize(rng_.next());
   for (size_t i = 0; i < n; ++i) {
-    State next = s;
-    // The look-ahead's dice are the agent's own.
-    const uint64_t words[4] = {rng_.next(), rng_.next(), rng_.next(), rng_.next()};
-    next.rng.restore(words, s.rng.draws());
-    if (!engine_->apply_index(next, d.seat, i, Mode::Playout).ok) continue;  // the real choice will report it
+    State next = world;
+    if (!engine.apply_index(next, d.seat, i, Mode::Playout).ok) continue;  // the real choice will report it
     int64_t rating;
     if (next.over) {
       Outcome o;
       read_outcome(next.result, static_cast<int>(next.seats.size()), o);
       const bool won = std::find(o.winners.begin(), o.winners.end(), d.seat) != o.winners.end();
       rating = won ? INT64_MAX : o.winners.empty() ? 0 : INT64_MIN;
-    } else if (std::find(seen_.begin(), seen_.end(), next.position_hash()) != seen_.end()) {
+    } else if (std::find(seen_.begin(), seen_.end(), info_hash(engine, next, d.seat)) != seen_.end()) {
       rating = INT64_MIN;
     } else {
-      rating = engine_->score(next, d.seat);
+      rating = engine.score(next, d.seat);
     }
     if (best_.empty() || rating > best) {
       best = rating;
@@ -53,8 +54,8 @@ size_t GreedyAgent::choose(const State& s, const Decision& d) {
   return best_[static_cast<size_t>(rng_.below(best_.size()))];
 }
 
-void GreedyAgent::choose_subset(const State&, const Decision& d, std::vector<size_t>& out) {
-  subset_at(d, rng_.below(subset_count(d)), out);
+void GreedyAgent::decide_subset(const SeatDecision& sd, std::vector<size_t>& out) {
+  subset_at(sd.decision(), rng_.below(subset_count(sd.decision())), out);
 }
 
 uint64_t derive_seed(uint64_t seed, uint64_t stream) {

@@ -7,24 +7,12 @@
 #include <vector>
 
 #include "core/engine.h"
+#include "core/agent.h"
 #include "core/rng.h"
+#include "core/seat_decision.h"
 #include "core/state.h"
 
 namespace tabula {
-
-// Picks an option of a decision for its seat. An agent should read only what
-// Engine::view_json(state, decision.seat) shows; `state` is passed so that
-// agents need not parse JSON.
-class Agent {
- public:
-  virtual ~Agent() = default;
-  // Index into d.options (d.options is not empty).
-  virtual size_t choose(const State& s, const Decision& d) = 0;
-  // For a subset decision (d.subset()): the chosen options' indices, in any
-  // order, between d.pick_min and d.most() of them. core/subset.h counts,
-  // ranks and visits the legal sets.
-  virtual void choose_subset(const State& s, const Decision& d, std::vector<size_t>& out) = 0;
-};
 
 // Uniformly random choices from its own RNG, so that the agents' draws never
 // disturb the game's dice.
@@ -41,27 +29,26 @@ class RandomAgent : public Agent {
 };
 
 // One step of look-ahead with the pack's rating ([pack] score): plays each
-// option on a copy of the state and keeps the one that rates best for its
+// option on a determinization of its seat's information set (core/infoset.h:
+// hidden zones, other seats' secrets and the dice drawn anew from its own
+// RNG; one determinization per decision, shared by the options so that they
+// are compared on the same draw) and keeps the one that rates best for its
 // seat, a win above any rating and a loss below. Ties, subset decisions and
-// packs without a rating go to its own RNG. The copies roll dice from that
-// RNG, so the look-ahead never learns what the game's dice will show; it
-// does see the true order of a hidden zone its option draws from (a seat's
-// consistent re-sampling of what it cannot see belongs to search agents).
-// It shuns an option that leads back to a position it has already chosen
-// in (free actions undone, such as handing a thing back and forth), unless
-// every option does.
-class GreedyAgent : public Agent {
+// packs without a rating go to its own RNG. It shuns an option that leads
+// back to what its seat has already seen when choosing (free actions
+// undone, such as handing a thing back and forth), unless every option does.
+class GreedyAgent : public InfoSetAgent {
  public:
-  GreedyAgent(Engine& engine, uint64_t seed) : engine_(&engine), rng_(seed) {}
-  void use(Engine& engine) { engine_ = &engine; }  // the packs were loaded again
-  size_t choose(const State& s, const Decision& d) override;
-  void choose_subset(const State& s, const Decision& d, std::vector<size_t>& out) override;
+  GreedyAgent(Engine& engine, uint64_t seed) : InfoSetAgent(engine), rng_(seed) {}
+
+ protected:
+  size_t decide(const SeatDecision& sd) override;
+  void decide_subset(const SeatDecision& sd, std::vector<size_t>& out) override;
 
  private:
-  Engine* engine_;
   Rng rng_;
   std::vector<size_t> best_;
-  std::vector<uint64_t> seen_;  // positions it chose in, the last kSeen of them
+  std::vector<uint64_t> seen_;  // information sets it chose in, the last kSeen of them
   size_t seen_next_ = 0;
   static constexpr size_t kSeen = 256;
 };

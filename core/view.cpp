@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine.h"
+#include "core/infoset.h"
 #include "core/state_json.h"
 
 namespace tabula {
@@ -61,47 +62,36 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
   }
   j["seats"] = seats;
   json zones = json::array();
+  const InfoSet is = info_set(*this, s, seat);
   for (size_t zi = 0; zi < s.zones.size(); ++zi) {
     const Zone& z = s.zones[zi];
     const ZoneDef& zd = packs_->zones[z.def];
-    const bool see_all = sees_items(s, static_cast<int>(zi), seat);
+    const InfoSet::ZoneSeen& seen = is.zones[zi];
     json zj = {{"zone", zd.id}, {"count", z.items.size()}};
     if (z.seat >= 0) zj["seat"] = z.seat + 1;
+    const bool see_all = sees_items(s, static_cast<int>(zi), seat);
     if (zd.visibility == ZoneDef::Visibility::Contents || (see_all && zd.grouped)) {
       // Counts per definition, in definition order: nothing tells where a
       // card lies. Face-down cards the seat may not see count as hidden.
-      std::vector<int32_t> defs;
-      size_t hidden = 0;
-      for (EntityId id : z.items) {
-        const Entity& e = s.entities[id];
-        if (e.face_up || (seat >= 0 && (e.owner == seat || z.seat == seat || s.revealed_to(id, seat))))
-          defs.push_back(e.def);
-        else
-          ++hidden;
-      }
-      std::sort(defs.begin(), defs.end());
       json groups = json::array();
-      for (size_t i = 0; i < defs.size();) {
+      for (size_t i = 0; i < seen.defs.size();) {
         size_t n = 1;
-        while (i + n < defs.size() && defs[i + n] == defs[i]) ++n;
-        const EntityDef& d = *packs_->defs[defs[i]];
+        while (i + n < seen.defs.size() && seen.defs[i + n] == seen.defs[i]) ++n;
+        const EntityDef& d = *packs_->defs[seen.defs[i]];
         json g = {{"def", d.id}, {"name", d.name.get(lang)}, {"count", n}};
         if (!d.text.en.empty()) g["text"] = d.text.get(lang);
         groups.push_back(g);
         i += n;
       }
       zj["groups"] = groups;
-      if (hidden) zj["hidden"] = hidden;
+      if (seen.hidden) zj["hidden"] = seen.hidden;
     }
     // Items: the whole zone for a seat that sees it (unless grouped); else,
     // where something was revealed to this seat, that entity at its place
     // among hidden ones.
-    const bool revealed_here = !see_all && seat >= 0 && !s.revealed.empty() &&
-                               std::any_of(z.items.begin(), z.items.end(), [&](EntityId id) { return s.revealed_to(id, seat); });
-    if ((see_all && !zd.grouped) || revealed_here) {
+    if (seen.ordered && !(see_all && zd.grouped)) {
       json items = json::array();
-      for (EntityId id : z.items)
-        items.push_back(known(s, id, seat) ? entity_json(*this, s, id, lang) : json{{"hidden", true}});
+      for (EntityId id : seen.items) items.push_back(id != kNoEntity ? entity_json(*this, s, id, lang) : json{{"hidden", true}});
       zj["items"] = items;
     }
     zones.push_back(zj);

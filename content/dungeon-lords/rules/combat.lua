@@ -426,4 +426,7 @@ M.on = {
   end,
 }
 
+-- [pack] determinize (rules/determinize.lua).
+M.determinize = require "rules.determinize"
+
 return M

@@ -184,6 +184,7 @@ function M.choose()
       if passing[seat] then
         T.move(passing[seat], "draft", seat % players() + 1)
         T.set_owner(passing[seat], seat % players() + 1)
+        T.reveal(passing[seat], seat)  -- the passer knows which card it passed
       end
     end
     ask(2)
