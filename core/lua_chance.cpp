@@ -136,6 +136,7 @@ int lua_chance(lua_State* L) {
   bool counted = false;
   uint64_t total = 0;
   const size_t n = check_args(L, counted, total);
+  LuaHost::of(L).charge_steps(L, static_cast<int64_t>(n));  // the outcomes read (and, watched, copied) here
   int64_t i = -1;
   {
     std::string error;

@@ -69,10 +69,11 @@ bool ScenarioChance::matches(const State& s, const Value& forced, const Value& o
   return a != run_.aliases.end() ? a->second == id : run_.engine->def_name(s, static_cast<EntityId>(id)) == forced.as_str();
 }
 
-// An outcome as a failure lists it: an integer that is an entity's id also
-// by the entity's name, since a scenario may name it so.
-std::string ScenarioChance::outcome_label(const State& s, const Value& outcome) const {
-  if (outcome.is_int() && outcome.as_int() >= 0 && static_cast<uint64_t>(outcome.as_int()) < s.entities.size())
+// An outcome as a failure lists it. When the test named an entity, an
+// integer that is an entity's id also by the entity's name; a die's pips
+// are not entities, whatever ids exist.
+std::string ScenarioChance::outcome_label(const State& s, const Value& outcome, bool entities) const {
+  if (entities && outcome.is_int() && outcome.as_int() >= 0 && static_cast<uint64_t>(outcome.as_int()) < s.entities.size())
     return outcome.to_string() + " (" + run_.entity_label(static_cast<EntityId>(outcome.as_int())) + ")";
   return outcome.to_string();
 }
@@ -88,7 +89,7 @@ bool ScenarioChance::chance(const State& s, const ChanceEvent& e, size_t& out) {
       return true;
     }
   std::string have;
-  for (const Value& v : e.outcomes) have += (have.empty() ? "" : ", ") + outcome_label(s, v);
+  for (const Value& v : e.outcomes) have += (have.empty() ? "" : ", ") + outcome_label(s, v, o.value.is_str());
   throw KernelError("the forced chance " + e.name + " = " + o.value.to_string() + " (" + o.where +
                     ") is not among the event's outcomes: " + have);
 }

@@ -53,7 +53,7 @@ class ScenarioChance : public ForcedChance {
     std::string where;
   };
   bool matches(const State& s, const Value& forced, const Value& outcome) const;
-  std::string outcome_label(const State& s, const Value& outcome) const;
+  std::string outcome_label(const State& s, const Value& outcome, bool entities) const;
   const scenario_detail::Runner& run_;
   std::deque<Draw> draws_;
   std::map<std::string, std::deque<Outcome>> outcomes_;  // by event name
