@@ -291,3 +291,130 @@ TEST(Chance, ScenarioFilesForceEventsByNameAndSayWhatDoesNotFit) {
   EXPECT_NE(failures(typed).find(": step.chance.die: an outcome is an integer or a string"), std::string::npos)
       << failures(typed);
 }
+
+namespace {
+
+// A shipped pack (with its layers and a setup) and the chance events its
+// random games must meet.
+struct ShippedCase {
+  const char* pack;
+  const char* setup;  // "" for none
+  int seats;
+  std::vector<std::string> events;
+};
+
+// What a choice (or the start) was, to apply it again with its chance forced.
+struct Step {
+  bool start = true;
+  int seat = 0;
+  bool subset = false;
+  size_t option = 0;
+  std::vector<size_t> set;
+};
+
+// Runs `step` again from `before` with the events met forced along `path`;
+// returns the events met.
+std::vector<ChanceEvent> again(Engine& e, const State& before, uint64_t seed, int seats, const Dict& options,
+                               const Step& step, const std::vector<size_t>& path, std::string& error) {
+  std::vector<ChanceEvent> met;
+  ChancePath forced(path);
+  e.force_chance(&forced);
+  e.record_chance(&met);
+  try {
+    State s = before;
+    if (step.start) {
+      s = e.new_game(seed, seats, options, Mode::Playout);
+    } else {
+      const ApplyResult r = step.subset ? e.apply_subset(s, step.seat, step.set, Mode::Playout)
+                                        : e.apply_index(s, step.seat, step.option, Mode::Playout);
+      if (!r.ok) error = r.error;
+    }
+  } catch (const std::exception& x) {
+    error = x.what();
+  }
+  e.force_chance(nullptr);
+  e.record_chance(nullptr);
+  return met;
+}
+
+}  // namespace
+
+// Every shipped pack that rolls dice or picks at random declares it as chance
+// events (docs/lua-api.md, tabula.chance): random games meet each event the
+// pack declares, every event lists outcomes with a weight each and the one
+// drawn among them, and the first time each name comes up, each of its
+// outcomes (the first six) is forced in turn through the C++ API and comes
+// up. Connect Four has no chance.
+TEST(Chance, EveryShippedPackListsAndForcesItsChanceEvents) {
+  const std::vector<ShippedCase> cases = {
+      {"connect-four", "", 2, {}},
+      {"dorn", "", 2, {"strong_monster"}},
+      {"dorn", "random_heroes", 3, {"hero", "strong_monster"}},
+      {"dorn-cave-ins", "", 2, {"cavein", "strong_monster"}},
+      {"dorn-missing-artifact", "", 2, {"artifact_field", "strong_monster"}},
+      {"dungeon-lords", "", 2, {"blocked_order", "combat_card", "dummy_blocked_order", "dummy_order"}},
+      {"dungeon-lords-full", "", 3, {"combat_card", "drawn_order", "dummy_blocked_order", "dummy_order"}},
+      {"dungeon-lords", "skirmish", 2,
+       {"skirmish_combat_card", "skirmish_hero", "skirmish_monster", "skirmish_room", "skirmish_trap"}},
+      {"prophecy", "", 2, {"artifact", "character", "die", "greater_guardian", "lesser_guardian"}},
+      {"prophecy-water-realm", "", 3, {"artifact", "character", "current", "die", "greater_guardian", "lesser_guardian"}},
+      {"prophecy-new-artifacts", "artifacts_paired", 2,
+       {"artifact", "character", "die", "greater_guardian", "lesser_guardian", "paired_artifact"}},
+      {"thunderstone-dragonspire", "", 2, {"guardian", "setting", "start_seat", "thunderstone"}},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(std::string(c.pack) + (*c.setup ? " --setup " + std::string(c.setup) : ""));
+    auto e = engine_for(std::string("content/") + c.pack);
+    ASSERT_TRUE(e);
+    const Dict options = *c.setup ? e->packs().setups.at(c.setup).options : Dict{};
+    std::set<std::string> seen, forced;
+    for (uint64_t seed = 1; seed <= 120 && forced.size() < c.events.size(); ++seed) {
+      std::vector<ChanceEvent> met;
+      e->record_chance(&met);
+      State s = e->new_game(seed, c.seats, options, Mode::Playout);
+      e->record_chance(nullptr);
+      RandomAgent agent(seed);
+      State before = s;
+      Step step;
+      for (int n = 0; n < 3000; ++n) {
+        for (size_t k = 0; k < met.size(); ++k) {
+          const ChanceEvent& ev = met[k];
+          seen.insert(ev.name);
+          ASSERT_FALSE(ev.outcomes.empty()) << ev.name;
+          ASSERT_EQ(ev.weights.size(), ev.outcomes.size()) << ev.name;
+          for (int64_t w : ev.weights) EXPECT_GE(w, 1) << ev.name;
+          ASSERT_LT(ev.drawn, ev.outcomes.size()) << ev.name;
+          if (forced.count(ev.name)) continue;
+          forced.insert(ev.name);
+          std::vector<size_t> path;
+          for (size_t j = 0; j < k; ++j) path.push_back(met[j].drawn);
+          for (size_t i = 0; i < std::min<size_t>(ev.outcomes.size(), 6); ++i) {
+            path.push_back(i);
+            std::string error;
+            const auto got = again(*e, before, seed, c.seats, options, step, path, error);
+            path.pop_back();
+            ASSERT_EQ(error, "") << ev.name << " forced to outcome " << i;
+            ASSERT_GT(got.size(), k) << ev.name;
+            EXPECT_EQ(got[k].name, ev.name);
+            EXPECT_EQ(got[k].drawn, i) << ev.name;
+            EXPECT_EQ(got[k].outcomes, ev.outcomes) << ev.name << ": the events before it were forced as drawn";
+          }
+        }
+        met.clear();
+        if (s.over || s.pending.empty()) break;
+        const Decision& d = s.pending.front();
+        before = s;
+        step = Step{false, d.seat, d.subset(), 0, {}};
+        if (step.subset) agent.choose_subset(s, d, step.set);
+        else step.option = agent.choose(s, d);
+        e->record_chance(&met);
+        const ApplyResult r = step.subset ? e->apply_subset(s, step.seat, step.set, Mode::Playout)
+                                          : e->apply_index(s, step.seat, step.option, Mode::Playout);
+        e->record_chance(nullptr);
+        ASSERT_TRUE(r.ok) << r.error;
+      }
+    }
+    EXPECT_EQ(seen, std::set<std::string>(c.events.begin(), c.events.end()))
+        << "the chance events of random games (seeds 1.. until each was forced)";
+  }
+}
