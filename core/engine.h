@@ -149,8 +149,9 @@ class Engine {
   // tabula.emit or the kernel's own) is appended to `out`, listened to or
   // not; null stops recording.
   void record_events(std::vector<std::string>* out) { events_out_ = out; }
-  // A hook for tests: shuffles and scripts' random draws ask `chance` first
-  // (null: never). Unused, it costs a pointer's test per draw and shuffle.
+  // A hook for tests and solvers: chance events, shuffles and scripts'
+  // random draws ask `chance` first (null: never). Unused, it costs a
+  // pointer's test per draw and shuffle.
   void force_chance(ForcedChance* chance) { forced_ = chance; }
   ForcedChance* forced_chance() const { return forced_; }
   // A hook for solvers, tools and logs: every chance event drawn
