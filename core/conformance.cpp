@@ -365,14 +365,18 @@ class Game {
     log_.seats = start_.seats;
     log_.options = start_.options;
     State s;
+    std::vector<ChanceEvent> met;
     try {
       Watch w(e_, watch ? &at_log_ : nullptr, nullptr);
+      Record r(e_, met);
       s = e_.new_game(seed, start_.seats, start_.options);
     } catch (const std::exception& err) {
       return fail("script error", -2, std::string("the game does not start: ") + err.what());
     }
     log_.start_hash = s.hash();
     log_.start_draws = static_cast<int64_t>(s.rng.draws());
+    log_.chance_logged = true;
+    log_.start_chance = logged_chance(met);
     std::vector<json> vs;
     if (watch) {
       vs = conformance_views(e_, s);
@@ -417,10 +421,11 @@ class Game {
       ApplyResult ra;
       {
         Watch w(e_, watch ? &at_log_ : nullptr, &before);
+        Record r(e_, met);
         ra = e_.apply(s, seat, option);
       }
       if (!ra.ok) return fail("script error", seat, "seat " + std::to_string(seat + 1) + "'s choice '" + option + "' failed: " + ra.error);
-      log_.choices.push_back({seat, option, s.hash(), s.rng.draws()});
+      log_.choices.push_back({seat, option, s.hash(), s.rng.draws(), logged_chance(met)});
       ++report_.steps;
       if (!rc.ok) return fail("clone", seat, "the clone failed where the original did not (as a playout): " + rc.error);
       if (clone.hash() != s.hash()) return fail("clone", seat, "the clone, played as a playout, hashes differently from the original");
@@ -561,6 +566,13 @@ class Game {
       e.watch_log([&eng = e, at_log, before](const State& st) { judge_last_line(eng, before, st, *at_log); });
     }
     ~Watch() { e.watch_log({}); }
+  };
+  // The chance events of the game's start or of one choice, for its log, so
+  // that the replay checks them too.
+  struct Record {
+    Engine& e;
+    Record(Engine& engine, std::vector<ChanceEvent>& met) : e(engine) { e.record_chance(&met); }
+    ~Record() { e.record_chance(nullptr); }
   };
 
   Engine& e_;

@@ -75,17 +75,34 @@ struct FlowPathError : KernelError {
 // Where a run may pause between flow steps (Engine::pause_at).
 enum class FlowEdge : uint8_t { Entered, Finished };
 
-// Chance that a test fixes in advance (Engine::force_chance; scenario files'
-// `shuffle` and `random` steps). Either answer may throw KernelError when
-// the test's order does not fit what the game draws.
+// A chance event a script declared (tabula.chance): every outcome it may
+// have, with integer weights (outcome i comes up weights[i] times in
+// sum(weights)), and the one drawn. Chance as data, for solvers and tools
+// (docs/architecture.md, "Chance as data").
+struct ChanceEvent {
+  std::string name;
+  std::vector<Value> outcomes;   // integers or strings, as the script gave them
+  std::vector<int64_t> weights;  // one per outcome, each >= 1
+  size_t drawn = 0;              // index into outcomes
+};
+
+// Chance that a test or a solver fixes in advance (Engine::force_chance;
+// scenario files' `chance`, `random` and `shuffle` steps; ChancePath). Any
+// answer may throw KernelError when the order does not fit what the game
+// draws.
 struct ForcedChance {
   virtual ~ForcedChance() = default;
-  // A draw from [0, n) that a script asks for (tabula.random): true with
-  // `out` set to use a forced value, false to draw from the RNG.
+  // A draw from [0, n) that a script asks for (tabula.random, or a chance
+  // event that chance() left to the RNG, n being its weights' total): true
+  // with `out` set to use a forced value, false to draw from the RNG.
   virtual bool random(uint64_t n, uint64_t& out) = 0;
   // Zone `zone` is about to be shuffled: true when `items` has been put in
   // the forced order (no draw is made), false to shuffle as usual.
   virtual bool shuffle(const State& s, int zone, std::vector<EntityId>& items) = 0;
+  // Chance event `e` is about to be drawn (e.drawn not yet set): true with
+  // `out` set to the index of the outcome to use (no number is drawn), false
+  // to draw as usual.
+  virtual bool chance(const State& s, const ChanceEvent& e, size_t& out) { return false; }
 };
 
 struct DamageResult {
@@ -132,9 +149,17 @@ class Engine {
   // tabula.emit or the kernel's own) is appended to `out`, listened to or
   // not; null stops recording.
   void record_events(std::vector<std::string>* out) { events_out_ = out; }
-  // A hook for tests: shuffles and scripts' random draws ask `chance` first
-  // (null: never). Unused, it costs a pointer's test per draw and shuffle.
+  // A hook for tests and solvers: chance events, shuffles and scripts'
+  // random draws ask `chance` first (null: never). Unused, it costs a
+  // pointer's test per draw and shuffle.
   void force_chance(ForcedChance* chance) { forced_ = chance; }
+  ForcedChance* forced_chance() const { return forced_; }
+  // A hook for solvers, tools and logs: every chance event drawn
+  // (tabula.chance) is appended to `out` with its outcomes, weights and the
+  // outcome drawn; null stops. Unset (and no force_chance), an event is
+  // drawn without being built as data.
+  void record_chance(std::vector<ChanceEvent>* out) { chances_out_ = out; }
+  std::vector<ChanceEvent>* chance_recorder() const { return chances_out_; }
   // A hook for tests and tools: called with the state as it stands each time
   // a journal line is written (Mode::Play only; the line is the journal's
   // last), so a check can judge the line by what each seat could see then.
@@ -196,6 +221,16 @@ class Engine {
   bool known(const State& s, EntityId id, int seat) const;
   bool sees_items(const State& s, int zone, int seat) const;  // the zone's items, by its visibility
   uint64_t random_below(State& s, uint64_t n);
+  // Whether a chance event must be built as data for draw_chance (a recorder
+  // or a forcer is set); else the caller draws random_below(total weight)
+  // and maps the draw with chance_outcome, building nothing.
+  bool chance_watched() const { return chances_out_ || forced_; }
+  // Draws `e` (forced, else random_below(total weight)), records it and
+  // returns the index of its outcome (core/chance.cpp).
+  size_t draw_chance(State& s, ChanceEvent& e);
+  // The outcome a draw in [0, total weight) gives: the first i whose
+  // weights up to it exceed the draw; weights[i] of the draws give outcome i.
+  static size_t chance_outcome(const std::vector<int64_t>& weights, uint64_t draw);
   void log(State& s, TextRef text, int seat = -1);
   bool quiet() const { return mode_ == Mode::Playout; }  // texts are not kept
 
@@ -365,6 +400,7 @@ class Engine {
   bool pause_hit_ = false, paused_ = false;
   std::vector<std::string>* events_out_ = nullptr;
   ForcedChance* forced_ = nullptr;
+  std::vector<ChanceEvent>* chances_out_ = nullptr;
   std::function<void(const State&)> log_watch_;
 };
 

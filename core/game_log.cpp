@@ -1,6 +1,7 @@
 #include "core/game_log.h"
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <sstream>
 #include <stdexcept>
@@ -53,6 +54,48 @@ std::string string_field(const json& j, const std::string& where) {
 }
 }  // namespace
 
+std::vector<LoggedChance> logged_chance(std::vector<ChanceEvent>& met) {
+  std::vector<LoggedChance> out;
+  out.reserve(met.size());
+  for (ChanceEvent& e : met) out.push_back({std::move(e.name), std::move(e.outcomes[e.drawn])});
+  met.clear();
+  return out;
+}
+
+namespace {
+// [["die", 6], ["current", "north"]]: each event's name and outcome.
+json chance_json(const std::vector<LoggedChance>& met) {
+  json out = json::array();
+  for (const auto& c : met) out.push_back(json::array({c.event, value_to_json(c.outcome)}));
+  return out;
+}
+std::vector<LoggedChance> chance_from(const json& j, const std::string& where) {
+  if (!j.is_array()) bad(where, "not a list of [event, outcome] pairs");
+  std::vector<LoggedChance> out;
+  for (size_t i = 0; i < j.size(); ++i) {
+    const std::string at = where + "[" + std::to_string(i + 1) + "]";
+    const json& p = j[i];
+    if (!p.is_array() || p.size() != 2 || !p[0].is_string() || !(p[1].is_number_integer() || p[1].is_string()))
+      bad(at, "not an [event, outcome] pair (a name, then an integer or a string)");
+    out.push_back({p[0].get<std::string>(), value_from_json(p[1], "log: " + at)});
+  }
+  return out;
+}
+std::string chance_text(const std::vector<LoggedChance>& met, size_t i) {
+  if (i >= met.size()) return "nothing";
+  return "'" + met[i].event + "' = " + met[i].outcome.to_string();
+}
+// "" when the chance events met are the ones logged, else what differs,
+// naming the first event that does.
+std::string chance_diff(const std::vector<LoggedChance>& met, const std::vector<LoggedChance>& logged) {
+  for (size_t i = 0; i < std::max(met.size(), logged.size()); ++i)
+    if (i >= met.size() || i >= logged.size() || !(met[i] == logged[i]))
+      return "chance event " + std::to_string(i + 1) + " is " + chance_text(met, i) + ", the log says " +
+             chance_text(logged, i);
+  return "";
+}
+}  // namespace
+
 std::string unloggable(const std::vector<std::string>& packs) {
   for (const auto& p : packs)
     if (utf8_error(p) != std::string::npos)
@@ -74,9 +117,16 @@ std::string GameLog::to_json() const {
   j["options"] = value_to_json(Value::dict(options));
   j["start_hash"] = hex(start_hash);
   if (start_draws >= 0) j["start_draws"] = start_draws;
+  if (chance_logged) {  // absent from older logs, which older readers also skip
+    j["chance_logged"] = true;
+    if (!start_chance.empty()) j["start_chance"] = chance_json(start_chance);
+  }
   json cs = json::array();
-  for (const auto& c : choices)
-    cs.push_back({{"seat", c.seat + 1}, {"option", c.option}, {"hash", hex(c.hash_after)}, {"draws", c.draws_after}});
+  for (const auto& c : choices) {
+    json x = {{"seat", c.seat + 1}, {"option", c.option}, {"hash", hex(c.hash_after)}, {"draws", c.draws_after}};
+    if (!c.chance.empty()) x["chance"] = chance_json(c.chance);
+    cs.push_back(std::move(x));
+  }
   j["choices"] = cs;
   if (!reloads.empty()) j["reloads"] = reloads;  // absent from most logs, as from older ones
   try {
@@ -110,6 +160,11 @@ GameLog GameLog::from_json(const std::string& text) {
   if (j.contains("start_draws"))
     g.start_draws = static_cast<int64_t>(
         whole_number(j.at("start_draws"), "start_draws", 0, INT64_MAX));
+  if (j.contains("chance_logged")) {
+    if (!j.at("chance_logged").is_boolean()) bad("chance_logged", "not true or false");
+    g.chance_logged = j.at("chance_logged").get<bool>();
+  }
+  if (j.contains("start_chance")) g.start_chance = chance_from(j.at("start_chance"), "start_chance");
   const json& choices = field(j, "choices", "");
   if (!choices.is_array()) bad("choices", "not a list");
   for (size_t i = 0; i < choices.size(); ++i) {
@@ -120,6 +175,7 @@ GameLog GameLog::from_json(const std::string& text) {
     x.option = string_field(field(c, "option", where), sub(where, "option"));
     x.hash_after = unhex(field(c, "hash", where), sub(where, "hash"));
     x.draws_after = unsigned_number(field(c, "draws", where), sub(where, "draws"));
+    if (c.contains("chance")) x.chance = chance_from(c.at("chance"), sub(where, "chance"));
     g.choices.push_back(std::move(x));
   }
   if (j.contains("reloads")) {
@@ -157,7 +213,22 @@ ReplayReport replay(Engine& engine, const GameLog& log) {
               ".." + std::to_string(seats.max) + " seats";
     return r;
   }
+  // The chance events met, checked against the log's when it has them.
+  std::vector<ChanceEvent> met;
+  struct Recording {
+    Engine& e;
+    std::vector<ChanceEvent>* before;
+    ~Recording() { e.record_chance(before); }
+  } recording{engine, engine.chance_recorder()};
+  if (log.chance_logged) engine.record_chance(&met);
   State s = engine.new_game(log.seed, log.seats, log.options);
+  if (log.chance_logged) {
+    if (std::string d = chance_diff(logged_chance(met), log.start_chance); !d.empty()) {
+      r.ok = false;
+      r.error = "at the game's start: " + d;
+      return r;
+    }
+  }
   if (log.start_draws >= 0 && s.rng.draws() != static_cast<uint64_t>(log.start_draws)) {
     r.ok = false;
     r.error = "the game's start has drawn " + std::to_string(s.rng.draws()) + " random numbers, the log says " +
@@ -178,6 +249,13 @@ ReplayReport replay(Engine& engine, const GameLog& log) {
       return r;
     }
     ++r.steps;
+    if (log.chance_logged) {
+      if (std::string d = chance_diff(logged_chance(met), c.chance); !d.empty()) {
+        r.ok = false;
+        r.error = "after choice " + std::to_string(r.steps) + ": " + d;
+        return r;
+      }
+    }
     if (s.rng.draws() != c.draws_after) {
       r.ok = false;
       r.error = "after choice " + std::to_string(r.steps) + " the game has drawn " + std::to_string(s.rng.draws()) +

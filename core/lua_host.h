@@ -300,6 +300,8 @@ void register_api(lua_State* L, LuaHost& host);
 // The graph queries (lua_graph.cpp), added to the table on top of the stack.
 void register_graph_api(lua_State* L, LuaHost& host);
 std::vector<std::string> graph_api_names();
+// tabula.chance (lua_chance.cpp).
+int lua_chance(lua_State* L);
 // Names of every function in the `tabula` table (a game's or a screen's),
 // and of those in a screen's, for the docs test.
 std::vector<std::string> api_function_names();

@@ -276,8 +276,29 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
       edge = when == "entered" ? FlowEdge::Entered : FlowEdge::Finished;
       return index;
     };
-    // A step's `random` and `shuffle`: chance forced for what runs next.
+    // A step's `chance`, `random` and `shuffle`: chance forced for what runs next.
     auto force = [&](const toml::table& t, const std::string& where) {
+      if (const toml::node* x = t.get("chance")) {
+        const toml::table* c = x->as_table();
+        if (!c || c->empty())
+          throw std::runtime_error(at(*x) + ": step.chance maps chance events to outcomes, e.g. chance = { die = [6, 1] }");
+        for (const auto& [name, node] : *c) {
+          std::vector<Value> outcomes;
+          auto one = [&](const toml::node& v) {
+            if (!v.is_integer() && !v.is_string())
+              throw std::runtime_error(at(v) + ": step.chance." + std::string(name.str()) +
+                                       ": an outcome is an integer or a string (an entity's alias or definition id)");
+            outcomes.push_back(to_value(v));
+          };
+          if (const toml::array* a = node.as_array()) {
+            if (a->empty()) throw std::runtime_error(at(node) + ": step.chance." + std::string(name.str()) + " lists no outcome");
+            for (const auto& v : *a) one(v);
+          } else {
+            one(node);
+          }
+          chance.add_chance(std::string(name.str()), outcomes, where);
+        }
+      }
       if (const toml::node* x = t.get("random")) {
         const toml::array* a = x->as_array();
         if (!a || a->empty()) throw std::runtime_error(at(*x) + ": step.random lists the draws to force, e.g. random = [6, 1]");
@@ -307,7 +328,8 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
       }
     };
     auto chance_only = [](const toml::table& t) {
-      return (t.contains("random") || t.contains("shuffle")) && !t.contains("choose") && !t.contains("run_until");
+      return (t.contains("chance") || t.contains("random") || t.contains("shuffle")) && !t.contains("choose") &&
+             !t.contains("run_until");
     };
     // Steps that only force chance, at the head of the file, force it for
     // the start; then a step that only runs until a node pauses the start.
@@ -348,7 +370,7 @@ ScenarioResult run_scenario(const std::string& path, const std::string& content_
         ++n;
         if (!st.is_table()) throw std::runtime_error(at(st) + ": each [[step]] entry must be a table");
         const toml::table& t = *st.as_table();
-        only_keys(t, {"seat", "ask", "choose", "options", "run_until", "when", "random", "shuffle", "expect", "expect_error", "note"},
+        only_keys(t, {"seat", "ask", "choose", "options", "run_until", "when", "chance", "random", "shuffle", "expect", "expect_error", "note"},
                   "step.");
         want(t, "seat", toml::node_type::integer, "an integer", "step.");
         for (const char* k : {"ask", "expect_error", "note"}) want(t, k, toml::node_type::string, "a string", "step.");

@@ -55,10 +55,54 @@ bool ScenarioChance::shuffle(const State& s, int zone, std::vector<EntityId>& it
   return true;
 }
 
+void ScenarioChance::add_chance(const std::string& event, const std::vector<Value>& outcomes, const std::string& where) {
+  auto& q = outcomes_[event];
+  for (const Value& v : outcomes) q.push_back({v, where});
+}
+
+bool ScenarioChance::matches(const State& s, const Value& forced, const Value& outcome) const {
+  if (forced == outcome) return true;
+  if (!forced.is_str() || !outcome.is_int()) return false;
+  const int64_t id = outcome.as_int();
+  if (id < 0 || static_cast<uint64_t>(id) >= s.entities.size()) return false;
+  auto a = run_.aliases.find(std::string(forced.as_str()));
+  return a != run_.aliases.end() ? a->second == id : run_.engine->def_name(s, static_cast<EntityId>(id)) == forced.as_str();
+}
+
+// An outcome as a failure lists it. When the test named an entity, an
+// integer that is an entity's id also by the entity's name; a die's pips
+// are not entities, whatever ids exist.
+std::string ScenarioChance::outcome_label(const State& s, const Value& outcome, bool entities) const {
+  if (entities && outcome.is_int() && outcome.as_int() >= 0 && static_cast<uint64_t>(outcome.as_int()) < s.entities.size())
+    return outcome.to_string() + " (" + run_.entity_label(static_cast<EntityId>(outcome.as_int())) + ")";
+  return outcome.to_string();
+}
+
+bool ScenarioChance::chance(const State& s, const ChanceEvent& e, size_t& out) {
+  auto it = outcomes_.find(e.name);
+  if (it == outcomes_.end() || it->second.empty()) return false;
+  const Outcome o = std::move(it->second.front());
+  it->second.pop_front();
+  for (size_t i = 0; i < e.outcomes.size(); ++i)
+    if (matches(s, o.value, e.outcomes[i])) {
+      out = i;
+      return true;
+    }
+  std::string have;
+  for (const Value& v : e.outcomes) have += (have.empty() ? "" : ", ") + outcome_label(s, v, o.value.is_str());
+  throw KernelError("the forced chance " + e.name + " = " + o.value.to_string() + " (" + o.where +
+                    ") is not among the event's outcomes: " + have);
+}
+
 std::string ScenarioChance::unused() const {
   std::string out;
+  for (const auto& [name, q] : outcomes_) {
+    if (q.empty()) continue;
+    out += std::string(out.empty() ? "" : "; ") + "forced chance " + name + " never met:";
+    for (const auto& o : q) out += " " + o.value.to_string() + " (" + o.where + ")";
+  }
   if (!draws_.empty()) {
-    out += "forced random draws never drawn:";
+    out += std::string(out.empty() ? "" : "; ") + "forced random draws never drawn:";
     for (const auto& d : draws_) out += " " + std::to_string(d.value) + " (" + d.where + ")";
   }
   for (const auto& o : orders_)

@@ -1,8 +1,10 @@
-// Forced chance in scenario files (docs/scenarios.md, `random` and `shuffle`
-// steps): the next draws of the scripts and the next order of a zone, fixed
-// by the test so that no pack needs a setup that exists only for tests.
+// Forced chance in scenario files (docs/scenarios.md, `chance`, `random` and
+// `shuffle` steps): the next outcomes of named chance events, the next draws
+// of the scripts and the next order of a zone, fixed by the test so that no
+// pack needs a setup that exists only for tests.
 #pragma once
 #include <deque>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,11 +26,17 @@ class ScenarioChance : public ForcedChance {
   // definition ids) in front, in that order; the others follow in the order
   // they had. Names are matched when the shuffle happens.
   void add_shuffle(int zone, std::vector<std::string> order, const std::string& where);
+  // The next chance events named `event` (tabula.chance) take these
+  // outcomes, in order: an integer or a string outcome as the script lists
+  // it, or a string naming an entity (alias or definition id) whose id is
+  // an outcome.
+  void add_chance(const std::string& event, const std::vector<Value>& outcomes, const std::string& where);
   // What was forced and never used: "" when everything was.
   std::string unused() const;
 
   bool random(uint64_t n, uint64_t& out) override;
   bool shuffle(const State& s, int zone, std::vector<EntityId>& items) override;
+  bool chance(const State& s, const ChanceEvent& e, size_t& out) override;
 
  private:
   struct Draw {
@@ -40,8 +48,15 @@ class ScenarioChance : public ForcedChance {
     std::vector<std::string> names;
     std::string where;
   };
+  struct Outcome {
+    Value value;
+    std::string where;
+  };
+  bool matches(const State& s, const Value& forced, const Value& outcome) const;
+  std::string outcome_label(const State& s, const Value& outcome, bool entities) const;
   const scenario_detail::Runner& run_;
   std::deque<Draw> draws_;
+  std::map<std::string, std::deque<Outcome>> outcomes_;  // by event name
   std::vector<Order> orders_;  // at most one per zone, in the order given
 };
 

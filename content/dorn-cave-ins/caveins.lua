@@ -6,6 +6,7 @@
 -- alone keeps figures from entering it (rules/board.lua). Once destroyed
 -- it is in `spent`, out of the game.
 local T = tabula
+local chance = require "std.chance"
 local M = {}
 
 local function tokens()
@@ -18,7 +19,7 @@ end
 function M.place()
   local box = tokens()
   for _ = 1, math.min(T.param("caveins_drawn"), #box) do
-    local def = table.remove(box, T.random(#box))
+    local def = chance.take("cavein", box)
     local field = T.nodes("board", "cavein_spot_" .. T.def_get(def, "number"))[1]
     local c = T.create(def, field)
     T.set(c, "max_life", T.param("cavein_lives"))

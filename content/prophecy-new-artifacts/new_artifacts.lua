@@ -22,14 +22,10 @@
 local T = tabula
 local board = require "rules.board"
 local gear = require "rules.gear"
+local chance = require "std.chance"
 local M = {}
 
-local function shuffled(list)
-  local pool, out = {}, {}
-  for i, v in ipairs(list) do pool[i] = v end
-  while #pool > 0 do out[#out + 1] = table.remove(pool, T.random(#pool)) end
-  return out
-end
+local function shuffled(list) return (chance.draw("artifact", list, #list)) end
 
 local function set_of(list)
   local s = {}
@@ -75,7 +71,7 @@ function MODES.paired(pool)
     for _, a in ipairs(pair) do
       if known[a] then present[#present + 1] = a end
     end
-    if #present > 0 then chosen[#chosen + 1] = present[T.random(#present)] end
+    if #present > 0 then chosen[#chosen + 1] = T.chance("paired_artifact", present) end
   end
   return one_each(chosen)
 end

@@ -92,14 +92,19 @@ int cmd_conformance(const ConformanceArgs& a) {
         log.seed = v.seed;
         log.seats = v.seats;
         log.options = start.options;
-        // The hashes come from playing the choices again.
+        // The hashes and chance events come from playing the choices again.
+        std::vector<ChanceEvent> met;
+        e.record_chance(&met);
         State s = e.new_game(v.seed, v.seats, start.options);
         log.start_hash = s.hash();
         log.start_draws = static_cast<int64_t>(s.rng.draws());
+        log.chance_logged = true;
+        log.start_chance = logged_chance(met);
         for (const auto& [seat, option] : v.choices) {
           e.apply(s, seat, option);
-          log.choices.push_back({seat, option, s.hash(), s.rng.draws()});
+          log.choices.push_back({seat, option, s.hash(), s.rng.draws(), logged_chance(met)});
         }
+        e.record_chance(nullptr);
         std::ofstream(a.log) << log.to_json();
         std::cout << "  the game up to there: " << a.log << " (tabula replay " << a.log << ")\n";
       }

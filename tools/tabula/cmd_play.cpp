@@ -364,6 +364,8 @@ int cmd_play(const PlayArgs& a) {
   for (int i = 0; i < g.seats; ++i) std::cout << "  " << table.seat_name(i) << "\n";
 
   State s;
+  std::vector<ChanceEvent> met;  // the chance events of the start, then of each choice, for the log
+  e->record_chance(&met);
   try {
     s = e->new_game(seed, g.seats, g.options);
   } catch (const ScriptError& err) {
@@ -376,6 +378,8 @@ int cmd_play(const PlayArgs& a) {
   log.options = g.options;
   log.start_hash = s.hash();
   log.start_draws = static_cast<int64_t>(s.rng.draws());
+  log.chance_logged = true;
+  log.start_chance = logged_chance(met);
   table.journal(s);
 
   std::vector<std::unique_ptr<Agent>> agents;
@@ -406,6 +410,7 @@ int cmd_play(const PlayArgs& a) {
     table.use(*r.engine);
     engine = std::move(r.engine);
     e = engine.get();
+    e->record_chance(&met);
     for (GreedyAgent* ai : searching) ai->use(*e);
     s = std::move(r.state);
     digest = r.digest;
@@ -504,7 +509,7 @@ int cmd_play(const PlayArgs& a) {
         quit = true;
         break;
       }
-      log.choices.push_back({seat, option, s.hash(), s.rng.draws()});
+      log.choices.push_back({seat, option, s.hash(), s.rng.draws(), logged_chance(met)});
       table.journal(s);
       if (s.over) break;
     }

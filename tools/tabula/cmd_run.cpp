@@ -92,6 +92,9 @@ int cmd_run(const RunArgs& a) {
     GameLog log;
     State s;
     bool started = true;
+    // With logs written, the chance events of the start and of each choice.
+    std::vector<ChanceEvent> met;
+    e.record_chance(a.log_dir.empty() ? nullptr : &met);
     json row;
     if (rows.is_open()) row = {{"game", i + 1}, {"seed", seed}, {"choices", 0}};
     try {
@@ -114,8 +117,10 @@ int cmd_run(const RunArgs& a) {
         log.options = g.options;
         log.start_hash = s.hash();
         log.start_draws = static_cast<int64_t>(s.rng.draws());
-        observe = [&log](const State& st, int seat, const std::string& option) {
-          log.choices.push_back({seat, option, st.hash(), st.rng.draws()});
+        log.chance_logged = true;
+        log.start_chance = logged_chance(met);
+        observe = [&log, &met](const State& st, int seat, const std::string& option) {
+          log.choices.push_back({seat, option, st.hash(), st.rng.draws(), logged_chance(met)});
         };
       }
       PlayoutResult r = play_out(e, s, seats, a.max_choices, observe);
@@ -173,6 +178,7 @@ int cmd_run(const RunArgs& a) {
       progress_shown = true;
     }
   }
+  e.record_chance(nullptr);
   if (progress_shown && tty) std::fprintf(stderr, "\n");
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   const double rate = secs > 0 ? a.games / secs : 0;

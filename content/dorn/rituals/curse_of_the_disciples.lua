@@ -44,7 +44,7 @@ function M.next()
     local s = table.remove(queue, 1)
     local fields, tokens = fields_next_to(s), rituals.weak_tokens()
     if #fields > 0 and #tokens > 0 then
-      local token = tokens[T.random(#tokens)]
+      local token = T.chance("weak_monster", tokens)
       if #fields == 1 then
         rituals.arrive(token, fields[1])
       else

@@ -23,7 +23,7 @@ function M.play(ctx)
   local e = T.get(ctx.self, "effect")
   for _ = 1, e.strong do
     local bag = T.zone("bag")
-    if #bag > 0 then T.move(bag[T.random(#bag)], "staging") end
+    if #bag > 0 then T.move(T.chance("strong_monster", bag), "staging") end
   end
   local weak, mix = 0, T.param("starting_weak")
   for _, m in ipairs(T.defs { kind = "monster" }) do

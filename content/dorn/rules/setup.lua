@@ -2,6 +2,7 @@
 local T = tabula
 local board = require "rules.board"
 local abilities = require "rules.abilities"
+local chance = require "std.chance"
 local M = {}
 
 local LORD = 1
@@ -18,11 +19,7 @@ local function chosen_heroes()
   -- that order.
   if not T.option("random_heroes") then return { table.unpack(pool, 1, T.param("heroes_in_game")) } end
   local picked, out = {}, {}
-  for _ = 1, T.param("heroes_in_game") do
-    local i = T.random(#pool)
-    picked[pool[i]] = true
-    table.remove(pool, i)
-  end
+  for _, h in ipairs(chance.draw("hero", pool, T.param("heroes_in_game"))) do picked[h] = true end
   for _, h in ipairs(order) do
     if picked[h] then out[#out + 1] = h end
   end
@@ -90,10 +87,7 @@ local function place_lord()
       end
     end
   end
-  for _ = 1, T.param("starting_strong") do
-    local bag = T.zone("bag")
-    T.move(bag[T.random(#bag)], "staging")
-  end
+  for _ = 1, T.param("starting_strong") do T.move(T.chance("strong_monster", T.zone("bag")), "staging") end
 end
 
 function M.components()
@@ -169,10 +163,8 @@ function M.place_artifact()
     return
   end
   for _, id in ipairs(staged("artifact")) do
-    local f = T.random(#fields)
     T.turn(id, false)
-    T.move(id, fields[f])
-    table.remove(fields, f)
+    T.move(id, chance.take("artifact_field", fields))
   end
   for _, f in ipairs(T.nodes("board", "artifact_spot")) do
     for _, id in ipairs(T.zone(f)) do

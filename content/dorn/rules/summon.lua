@@ -154,8 +154,7 @@ function M.chosen(ctx)
     T.add_counter(LORD, "blood", -T.param("extra_strong_blood"))
     sm.paid = sm.paid + 1
   elseif ctx.choice == "strong" then
-    local bag = T.zone("bag")
-    local token = bag[T.random(#bag)]
+    local token = T.chance("strong_monster", T.zone("bag"))
     T.move(token, "staging")
     ask_field(token, spawn_fields(T.def(token)))
   elseif ctx.choice:match("^strong:") then

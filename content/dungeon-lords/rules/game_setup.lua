@@ -4,6 +4,7 @@
 local T = tabula
 local C = require "rules.colours"
 local O = require "rules.orders"
+local chance = require "std.chance"
 local G = {}
 
 -- A shuffled face-down pile of the listed definitions.
@@ -13,14 +14,6 @@ local function pile_of(zone, defs)
     T.turn(e, false)
   end
   T.shuffle(zone)
-end
-
--- n definitions drawn at random from a list, in draw order; the others are
--- never created (they go back to the box unseen, §3.1 items 3-4).
-local function draw_defs(defs, n)
-  local bag, out = { table.unpack(defs) }, {}
-  for _ = 1, math.min(n, #bag) do out[#out + 1] = table.remove(bag, T.random(#bag)) end
-  return out
 end
 
 local function lord(seat)
@@ -38,10 +31,11 @@ function G.build()
   if T.seats() < 2 then
     error("the whole game is for 2 to 4 players; one seat plays a practice setup (--setup practice-1) or the skirmish")
   end
-  -- Items 3-4: four combat cards of each year, face down, order fixed.
+  -- Items 3-4: four combat cards of each year drawn at random, face down,
+  -- order fixed; the others are never created (back to the box unseen).
   local used = T.param("combat_cards_used")
-  for _, def in ipairs(draw_defs(T.param("combat_cards_y1"), used)) do T.turn(T.create(def, "combat_deck"), false) end
-  for _, def in ipairs(draw_defs(T.param("combat_cards_y2"), used)) do T.turn(T.create(def, "combat_deck_y2"), false) end
+  for _, def in ipairs(chance.draw("combat_card", T.param("combat_cards_y1"), used)) do T.turn(T.create(def, "combat_deck"), false) end
+  for _, def in ipairs(chance.draw("combat_card", T.param("combat_cards_y2"), used)) do T.turn(T.create(def, "combat_deck_y2"), false) end
   -- Items 5-8: traps, and the silver piles now, the gold ones in the Distant Lands.
   pile_of("trap_deck", T.param("trap_deck"))
   pile_of("monster_pile", T.param("monster_pile_y1"))

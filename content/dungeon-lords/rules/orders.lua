@@ -7,6 +7,7 @@ local C = require "rules.colours"
 local seats = require "std.seats"
 local list = require "std.list"
 local options = require "std.options"
+local chance = require "std.chance"
 local O = {}
 
 local PER_ROUND = T.param("orders_per_round")
@@ -21,8 +22,6 @@ end
 local function of_colour(zone, colour, seat)
   return list.filter(T.zone(zone, seat), function(c) return T.get(c, "colour") == colour end)
 end
-
-local function random_item(items) return items[T.random(#items)] end
 
 -- §3.1 item 15, §3.2: every colour's eight cards. A lord blocks two at
 -- random (first game); the full game (F1, blocked_orders_drawn > 0) lets
@@ -40,7 +39,7 @@ function O.deal_orders()
         T.turn(card, false)
       end
       for _ = 1, T.param("dummy_blocked") do
-        local card = random_item(of_colour("dummy_deck", colour))
+        local card = T.chance("dummy_blocked_order", of_colour("dummy_deck", colour))
         T.move(card, "dummy_blocked")
         T.turn(card, true)
       end
@@ -51,11 +50,10 @@ end
 function O.block_at_start(seat)
   local drawn = T.param("blocked_orders_drawn")
   if drawn == 0 then
-    for _ = 1, T.param("blocked_orders") do T.move(random_item(T.zone("orders_hand", seat)), "orders_blocked", seat) end
+    for _ = 1, T.param("blocked_orders") do T.move(T.chance("blocked_order", T.zone("orders_hand", seat)), "orders_blocked", seat) end
     return
   end
-  local bag, picked = T.zone("orders_hand", seat), {}
-  for _ = 1, drawn do picked[#picked + 1] = table.remove(bag, T.random(#bag)) end
+  local picked = chance.draw("drawn_order", T.zone("orders_hand", seat), drawn)
   options.pick {
     seat = seat, secret = true, prompt = "orders.keep_one", entities = picked, prefix = "keep:",
     on_pick = O.kept_at_start, args = { seat = seat, drawn = picked },
@@ -83,7 +81,7 @@ function O.dummies()
   local random_n, chosen_n = C.by_players("dummy_random_orders"), C.by_players("dummy_chosen_orders")
   for _, colour in ipairs(C.dummies()) do
     for _ = 1, random_n do
-      local card = random_item(of_colour("dummy_deck", colour))
+      local card = T.chance("dummy_order", of_colour("dummy_deck", colour))
       T.move(card, "dummy_played")
       T.turn(card, true)
       local action = T.get(card, "action")

@@ -6,6 +6,7 @@
 -- options.start: the starting player's seat (default 1).
 local T = tabula
 local game = require "rules.game_setup"
+local chance = require "std.chance"
 local setups = {}
 
 local function dig(seat, def, c, r)
@@ -36,32 +37,23 @@ local function practice(n)
   T.set_counter(seat, "gold", b.gold + (room and 1 or 0))
 end
 
--- Draws n distinct entries of `pool` with the kernel's RNG.
-local function draw(pool, n)
-  local bag, out = { table.unpack(pool) }, {}
-  for _ = 1, n do
-    out[#out + 1] = table.remove(bag, T.random(#bag))
-  end
-  return out
-end
-
 local function skirmish()
   local k = T.param("skirmish")
-  local heroes = draw(T.param("skirmish_heroes"), k.heroes_per_seat * T.seats())
+  local heroes = chance.draw("skirmish_hero", T.param("skirmish_heroes"), k.heroes_per_seat * T.seats())
   for seat = 1, T.seats() do
     dig(seat, "tunnel", 3, 1)
-    dig(seat, draw(T.param("skirmish_rooms"), 1)[1], 3, 2)
+    dig(seat, T.chance("skirmish_room", T.param("skirmish_rooms")), 3, 2)
     dig(seat, "tunnel", 3, 3)
     dig(seat, "tunnel", 2, 2)
     for i = 1, k.heroes_per_seat do T.create(heroes[(seat - 1) * k.heroes_per_seat + i], "party", seat) end
-    for _, m in ipairs(draw(T.param("skirmish_monsters"), k.monsters_per_seat)) do T.create(m, "den", seat) end
-    for _, t in ipairs(draw(T.param("skirmish_traps"), k.traps_per_seat)) do T.create(t, "traps", seat) end
+    for _, m in ipairs(chance.draw("skirmish_monster", T.param("skirmish_monsters"), k.monsters_per_seat)) do T.create(m, "den", seat) end
+    for _, t in ipairs(chance.draw("skirmish_trap", T.param("skirmish_traps"), k.traps_per_seat)) do T.create(t, "traps", seat) end
     T.set_counter(seat, "food", k.food)
     T.set_counter(seat, "gold", k.gold)
     T.set_counter(seat, "imps", k.imps)
   end
   T.create("paladin_y1", "paladin_tent")
-  for _, c in ipairs(draw(T.param("skirmish_combat_cards"), T.param("combat_cards_used"))) do
+  for _, c in ipairs(chance.draw("skirmish_combat_card", T.param("skirmish_combat_cards"), T.param("combat_cards_used"))) do
     local card = T.create(c, "combat_deck")
     T.turn(card, false)
   end

@@ -20,7 +20,7 @@ function M.cast(ctx)
   end
   local by = T.get(card, "chosen_by")
   if by == "random" then
-    M.strike(seat, card, sent[T.random(#sent)])
+    M.strike(seat, card, T.chance("spell_monster", sent))
   elseif by == "lord" then
     options.pick {
       seat = seat, prompt = { "spell.which_monster", card = card }, entities = sent, prefix = "spell:",

@@ -5,7 +5,6 @@
 -- variable `water_step` says whether the character may take a second step.
 local T = tabula
 local combat = require "rules.combat"
-local dice = require "rules.dice"
 local names = require "rules.names"
 local resources = require "rules.resources"
 local rewards = require "rules.rewards"
@@ -79,7 +78,7 @@ function M.push(char, n)
   end
   local rose = T.param("compass_rose")
   local dir
-  repeat dir = rose[dice.roll()] until DIRS[dir]
+  repeat dir = T.chance("current", rose) until DIRS[dir]
   M.pushed({ choice = dir, args = { char = char, n = n } })
 end
 

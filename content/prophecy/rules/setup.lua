@@ -4,6 +4,7 @@
 local T = tabula
 local board = require "rules.board"
 local deck = require "rules.deck"
+local chance = require "std.chance"
 local M = {}
 
 local function players() return T.seats() end
@@ -55,14 +56,6 @@ local function build_decks()
   end
 end
 
--- A random pick of n from a list (the rest is returned too).
-local function pick(list, n)
-  local pool, out = {}, {}
-  for i, v in ipairs(list) do pool[i] = v end
-  for _ = 1, math.min(n, #pool) do out[#out + 1] = table.remove(pool, T.random(#pool)) end
-  return out, pool
-end
-
 -- PB §1, §9.1: each sphere gets a lesser guardian on top of a greater
 -- guardian and an artifact, all face down. An expansion adds cards to the
 -- lesser guardians through the extension point `lesser_guardian_extras`
@@ -80,16 +73,16 @@ local function fill_spheres()
     if rank == "lesser" then lesser[#lesser + 1] = def elseif rank == "greater" then greater[#greater + 1] = def end
   end
   local extras = T.collect("lesser_guardian_extras", {})
-  local tops, rest = pick(lesser, #spheres - #extras)
+  local tops, rest = chance.draw("lesser_guardian", lesser, #spheres - #extras)
   for _, def in ipairs(rest) do T.turn(T.create(def, "box"), false) end
   for _, def in ipairs(extras) do tops[#tops + 1] = def end
-  tops = pick(tops, #tops)
-  local middles, spare = pick(greater, #spheres * T.param("greater_per_sphere"))
+  tops = chance.draw("lesser_guardian", tops, #tops)
+  local middles, spare = chance.draw("greater_guardian", greater, #spheres * T.param("greater_per_sphere"))
   for _, def in ipairs(spare) do T.turn(T.create(def, "box"), false) end
   local pool = T.param("artifacts")
   local dealt = T.collect("deal_artifacts", { pool = pool })
   if #dealt == 0 then
-    local order = pick(pool, #pool)
+    local order = chance.draw("artifact", pool, #pool)
     for i = 1, #spheres do dealt[i] = { order[i] } end
     for i = #spheres + 1, #order do T.turn(T.create(order[i], "box"), false) end
   end
@@ -144,7 +137,7 @@ function M.components()
   local cards = {}
   for _, def in ipairs(T.defs { kind = "character" }) do cards[#cards + 1] = def end
   local per = selection() == "deal" and 1 or 2
-  local dealt = pick(cards, players() * per)
+  local dealt = chance.draw("character", cards, players() * per)
   for i, def in ipairs(dealt) do
     local seat = (i - 1) // per + 1
     T.create(def, "draft", seat)

@@ -122,11 +122,11 @@ local function build_dungeon(groups, features)
   for _, f in ipairs(features) do
     if f == "guardian" then
       local all = defs_where(function(d) return T.def_get(d, "type") == "guardian" end)
-      if #all > 0 then guardians[#guardians + 1] = T.create(all[T.random(#all)], "setting") end
+      if #all > 0 then guardians[#guardians + 1] = T.create(T.chance("guardian", all), "setting") end
     elseif f == "setting" then
       -- OQ-5: one Setting per game; only those whose text is known are drawn.
       local all = defs_where(function(d) return T.def_get(d, "type") == "setting" and not tagged(d, "unknown_text") end)
-      if not setting and #all > 0 then setting = T.create(all[T.random(#all)], "setting") end
+      if not setting and #all > 0 then setting = T.create(T.chance("setting", all), "setting") end
     else
       for _, def in ipairs(defs_where(function(d) return T.def_get(d, "feature") == f end)) do
         create_copies(def, "dungeon")
@@ -136,7 +136,7 @@ local function build_dungeon(groups, features)
     T.log { "log.feature", feature = { "feature." .. f } }
   end
   if #guardians > 0 then bury(P.guardian_block, false, guardians) end
-  local ts = P.thunderstones[T.random(#P.thunderstones)]
+  local ts = T.chance("thunderstone", P.thunderstones)
   bury(P.ts_block, true, { T.create(ts, "setting") })
   if setting and T.def(setting) == "barrowsdale" then T.set_var("no_monster_gold", true) end
 end
@@ -198,7 +198,7 @@ function M.setup(_ctx)
     T.shuffle("deck", seat)
     C.draw_hand(seat)
   end
-  T.set_start_seat(T.random(T.seats()))   -- §3.8
+  T.set_start_seat(T.chance("start_seat", T.seats()))   -- §3.8
 end
 
 return M
