@@ -151,7 +151,7 @@ function H.option_ids() local id, opts = string.rep("o", 1 << 20), {}; for i = 1
 function H.option_labels() local label, opts = { "acting" }, {}; for i = 1, 4000 do label["k" .. i] = i end; for i = 1, 500 do opts[i] = { id = i, label = label } end T.decide { seat = 1, prompt = "what_now", on_choice = "act", options = opts } end -- option_labels
 function H.many_options() local opts = {}; for i = 1, 1e5 do opts[i] = i end T.decide { seat = 1, prompt = "what_now", on_choice = "act", options = opts } end -- many_options
 function H.start_loop() for _ = 1, 1e9 do T.start("game") end end -- start_loop
-function H.log_loop() for i = 1, 1e9 do T.log { "acting", choice = i } end end -- log_loop
+function H.log_loop() local s = string.rep("l", 1000); for i = 1, 1e9 do T.log { "acting", choice = s .. i } end end -- log_loop
 function H.schedule_loop() for i = 1, 1e9 do T.schedule("act", { n = i }) end end -- schedule_loop
 function H.text_shared() local t = { "x" }; for _ = 1, 12 do t = { t, t } end T.log { "acting", choice = t } end -- text_shared
 function H.text_cycle() local t = {}; t[1] = t; T.log { "acting", choice = t } end -- text_cycle
