@@ -464,14 +464,19 @@ bool Engine::query(State& s, int32_t fn, CallKind kind, int32_t detail, const Va
   return host_->call(s, c, nullptr).truthy;
 }
 
-int64_t Engine::score(State& s, int seat) {
-  QueryMode guard(query_mode_);
+// A pack function called as a query with ctx.args.seat (from 1).
+static Call seat_query(int32_t fn, int seat) {
   Call c;
-  c.fn = score_fn_;
+  c.fn = fn;
   c.kind = CallKind::Called;
   c.args = Value::dict();
   c.args.set("seat", Value(static_cast<int64_t>(seat + 1)));
-  LuaHost::Result r = host_->call(s, c, nullptr);
+  return c;
+}
+
+int64_t Engine::score(State& s, int seat) {
+  QueryMode guard(query_mode_);
+  LuaHost::Result r = host_->call(s, seat_query(score_fn_, seat), nullptr);
   if (!r.is_int)
     throw ScriptError(packs_->score.layer, packs_->score.pos.to_string(), "", "pack.score",
                       packs_->score.name + " must return an integer (how good the position is for ctx.args.seat)");
@@ -480,12 +485,7 @@ int64_t Engine::score(State& s, int seat) {
 
 void Engine::determinize_hook(State& s, int seat) {
   QueryMode guard(query_mode_);
-  Call c;
-  c.fn = determinize_fn_;
-  c.kind = CallKind::Called;
-  c.args = Value::dict();
-  c.args.set("seat", Value(static_cast<int64_t>(seat + 1)));
-  host_->call(s, c, nullptr);
+  host_->call(s, seat_query(determinize_fn_, seat), nullptr);
 }
 
 int Engine::current_seat(const State& s) const {
