@@ -11,9 +11,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/engine.h"
-#include "core/infoset.h"
-#include "core/playout.h"
+#include "core/rules/engine.h"
+#include "core/rules/infoset.h"
+#include "core/search/playout.h"
 
 using namespace tabula;
 

@@ -9,9 +9,9 @@
 
 #include <memory>
 
-#include "core/engine.h"
-#include "core/lua_host.h"
-#include "core/playout.h"
+#include "core/lua/lua_host.h"
+#include "core/rules/engine.h"
+#include "core/search/playout.h"
 
 using namespace tabula;
 

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
-#include "core/lua_host.h"
-#include "core/playout.h"
-#include "core/subset.h"
+#include "core/lua/lua_host.h"
+#include "core/rules/engine.h"
+#include "core/rules/subset.h"
+#include "core/search/playout.h"
 
 using namespace tabula;
 

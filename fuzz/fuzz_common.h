@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 
 namespace tabula::fuzz {
 

@@ -28,7 +28,7 @@
 #include <typeinfo>
 #include <vector>
 
-#include "core/state_json.h"
+#include "core/io/state_json.h"
 #include "fuzz/fuzz_common.h"
 
 using namespace tabula;

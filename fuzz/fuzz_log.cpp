@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/game_log.h"
-#include "core/state_json.h"
+#include "core/io/game_log.h"
+#include "core/io/state_json.h"
 #include "fuzz/fuzz_common.h"
 
 using namespace tabula;

@@ -1,10 +1,10 @@
-// The scenario reader (core/scenario.h): the input is a scenario file, run
+// The scenario reader (core/scenario/scenario.h): the input is a scenario file, run
 // against the packs in content/. Failed checks and errors are fine; crashes
 // are not.
 #include <cstddef>
 #include <cstdint>
 
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 #include "fuzz/fuzz_common.h"
 
 using namespace tabula;

@@ -1,4 +1,4 @@
-// The automatic agents of core/playout.h: the `ai` agent (GreedyAgent)
+// The automatic agents of core/search/playout.h: the `ai` agent (GreedyAgent)
 // plays the option the pack's rating ([pack] score) likes best, takes a win
 // over any rating and does not undo a free action for ever; a pack without
 // a rating gets the random agent's choices.
@@ -8,8 +8,8 @@
 #include <fstream>
 #include <unistd.h>
 
-#include "core/engine.h"
-#include "core/playout.h"
+#include "core/rules/engine.h"
+#include "core/search/playout.h"
 
 using namespace tabula;
 

@@ -15,9 +15,9 @@
 #include <set>
 #include <sstream>
 
-#include "core/api_signatures.h"
-#include "core/engine.h"
-#include "core/lua_host.h"
+#include "core/lua/api_signatures.h"
+#include "core/lua/lua_host.h"
+#include "core/rules/engine.h"
 #include "tests/tool_run.h"
 
 namespace fs = std::filesystem;
@@ -332,7 +332,7 @@ TEST(Annotations, SandboxGlobalsRegistryMatchesTheRealSandbox) {
     for (const auto& f : g.fields) registry.insert(std::string(g.name) + "." + std::string(f));
   }
   for (const auto& name : seen)
-    EXPECT_TRUE(registry.count(name)) << name << " is in the sandbox but not in sandbox_globals() (core/api_signatures.cpp)";
+    EXPECT_TRUE(registry.count(name)) << name << " is in the sandbox but not in sandbox_globals() (core/lua/api_signatures.cpp)";
   for (const auto& name : registry)
     EXPECT_TRUE(seen.count(name)) << name << " is in sandbox_globals() but not in the sandbox";
 }

@@ -1,5 +1,5 @@
 // The Lua API reference, the kernel's functions and the signature registry
-// (core/api_signatures.h, which the LuaLS annotations are rendered from)
+// (core/lua/api_signatures.h, which the LuaLS annotations are rendered from)
 // cannot drift apart: every function in the `tabula` table has a
 // `### tabula.NAME` section in docs/lua-api.md and a registry entry, every
 // such section or entry names a real function, and each section's signature
@@ -12,8 +12,8 @@
 #include <sstream>
 #include <string>
 
-#include "core/api_signatures.h"
-#include "core/lua_host.h"
+#include "core/lua/api_signatures.h"
+#include "core/lua/lua_host.h"
 
 namespace {
 
@@ -69,11 +69,11 @@ TEST(ApiDocs, EveryFunctionHasASignatureAndEverySignatureIsAFunction) {
   std::set<std::string> signed_names;
   for (const auto& s : tabula::api_signatures()) {
     EXPECT_TRUE(signed_names.insert(std::string(s.name)).second) << "tabula." << s.name << " has two signatures";
-    EXPECT_TRUE(real.count(std::string(s.name))) << "core/api_signatures.cpp has tabula." << s.name << ", which does not exist";
+    EXPECT_TRUE(real.count(std::string(s.name))) << "core/lua/api_signatures.cpp has tabula." << s.name << ", which does not exist";
     EXPECT_FALSE(s.summary.empty()) << "tabula." << s.name << " has no summary";
   }
   for (const auto& name : real)
-    EXPECT_TRUE(tabula::find_api_signature(name)) << "tabula." << name << " has no entry in core/api_signatures.cpp";
+    EXPECT_TRUE(tabula::find_api_signature(name)) << "tabula." << name << " has no entry in core/lua/api_signatures.cpp";
 }
 
 // A screen's `tabula` holds exactly the functions the registry marks as a
@@ -83,7 +83,7 @@ TEST(ApiDocs, SignatureScopesMatchTheScreensTable) {
   const std::set<std::string> in_screen(screen.begin(), screen.end());
   for (const auto& s : tabula::api_signatures())
     EXPECT_EQ(s.scope != tabula::ApiScope::Game, in_screen.count(std::string(s.name)) == 1)
-        << "tabula." << s.name << ": its scope in core/api_signatures.cpp disagrees with the screen's table";
+        << "tabula." << s.name << ": its scope in core/lua/api_signatures.cpp disagrees with the screen's table";
 }
 
 // The docs' signature line is rendered from the registry, character for

@@ -14,12 +14,12 @@
 #include <string>
 #include <vector>
 
-#include "core/chance.h"
-#include "core/engine.h"
-#include "core/game_log.h"
-#include "core/pack.h"
-#include "core/playout.h"
-#include "core/scenario.h"
+#include "core/io/game_log.h"
+#include "core/pack/pack.h"
+#include "core/rules/engine.h"
+#include "core/scenario/scenario.h"
+#include "core/search/chance.h"
+#include "core/search/playout.h"
 
 using namespace tabula;
 

@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/engine.h"
-#include "core/playout.h"
+#include "core/rules/engine.h"
+#include "core/search/playout.h"
 #include "tests/come_up.h"
 #include "tests/tool_run.h"
 

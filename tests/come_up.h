@@ -6,9 +6,9 @@
 #include <set>
 #include <string>
 
-#include "core/engine.h"
-#include "core/playout.h"
-#include "core/subset.h"
+#include "core/rules/engine.h"
+#include "core/rules/subset.h"
+#include "core/search/playout.h"
 
 namespace tabula::testing_support {
 

@@ -1,4 +1,4 @@
-// The conformance checks (core/conformance.h) for every pack in content/
+// The conformance checks (core/search/conformance.h) for every pack in content/
 // (and tests/packs/proto-*) and every setup it offers: random games to the
 // end, save/load, clone as a playout, replay, a sound state, and no seat's
 // view or text holding what it may not know. `tabula conformance` runs the
@@ -10,13 +10,13 @@
 #include <set>
 #include <nlohmann/json.hpp>
 
-#include "core/conformance.h"
-#include "core/engine.h"
-#include "core/game_log.h"
-#include "core/outcome.h"
-#include "core/playout.h"
-#include "core/state_json.h"
-#include "core/subset.h"
+#include "core/io/game_log.h"
+#include "core/io/state_json.h"
+#include "core/rules/engine.h"
+#include "core/rules/subset.h"
+#include "core/search/conformance.h"
+#include "core/search/playout.h"
+#include "core/state/outcome.h"
 #include "tests/come_up.h"
 
 namespace fs = std::filesystem;

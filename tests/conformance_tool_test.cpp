@@ -7,8 +7,8 @@
 
 #include <filesystem>
 
-#include "core/conformance.h"
-#include "core/engine.h"
+#include "core/rules/engine.h"
+#include "core/search/conformance.h"
 #include "tests/tool_run.h"
 
 namespace fs = std::filesystem;

@@ -18,9 +18,9 @@
 #include <sstream>
 #include <string>
 
-#include "core/engine.h"
-#include "core/lua_host.h"
-#include "core/pack_layers.h"
+#include "core/lua/lua_host.h"
+#include "core/pack/pack_layers.h"
+#include "core/rules/engine.h"
 
 namespace fs = std::filesystem;
 using namespace tabula;

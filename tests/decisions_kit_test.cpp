@@ -9,11 +9,11 @@
 #include <set>
 #include <string>
 
-#include "core/engine.h"
-#include "core/game_log.h"
-#include "core/playout.h"
-#include "core/state_json.h"
-#include "core/subset.h"
+#include "core/io/game_log.h"
+#include "core/io/state_json.h"
+#include "core/rules/engine.h"
+#include "core/rules/subset.h"
+#include "core/search/playout.h"
 
 using namespace tabula;
 using nlohmann::json;

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 using nlohmann::json;

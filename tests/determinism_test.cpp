@@ -3,7 +3,7 @@
 // (ENGINE.md invariant 4; docs/lua-api.md, "Determinism").
 #include <gtest/gtest.h>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 

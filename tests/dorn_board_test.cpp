@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 #include "tests/tool_run.h"
 
 using namespace tabula;

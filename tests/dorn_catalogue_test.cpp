@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 #include "tests/tool_run.h"
 
 using namespace tabula;

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
-#include "core/playout.h"
-#include "core/screen.h"
+#include "core/rules/engine.h"
+#include "core/search/playout.h"
+#include "core/view/screen.h"
 
 using namespace tabula;
 

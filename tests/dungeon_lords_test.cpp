@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 

@@ -1,7 +1,7 @@
 // The kernel end to end on the duel test pack.
 #include <gtest/gtest.h>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 

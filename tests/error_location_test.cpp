@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
-#include "core/screen.h"
+#include "core/rules/engine.h"
+#include "core/view/screen.h"
 
 using namespace tabula;
 

@@ -11,8 +11,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/engine.h"
-#include "core/state_json.h"
+#include "core/io/state_json.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 namespace fs = std::filesystem;

@@ -9,11 +9,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/engine.h"
-#include "core/game_log.h"
-#include "core/lua_host.h"
-#include "core/scenario.h"
-#include "core/state_json.h"
+#include "core/io/game_log.h"
+#include "core/io/state_json.h"
+#include "core/lua/lua_host.h"
+#include "core/rules/engine.h"
+#include "core/scenario/scenario.h"
 
 using namespace tabula;
 using json = nlohmann::json;

@@ -11,8 +11,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/engine.h"
-#include "core/lua_host.h"
+#include "core/lua/lua_host.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 namespace fs = std::filesystem;

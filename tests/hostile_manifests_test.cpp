@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
-#include "core/pack.h"
+#include "core/pack/pack.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 
@@ -344,7 +344,7 @@ std::vector<BadPack> bad_packs() {
       // The fuzzer's find: after a NUL byte toml++ reads a string where the
       // non-ASCII check saw none, and reaches undefined behaviour.
       // toml++ 3.3 asked whether U+010C is whitespace and reached its
-      // unreachable point (core/toml.h); now it is a plain syntax error.
+      // unreachable point (core/pack/toml.h); now it is a plain syntax error.
       {"NonAsciiRightAfterAValue", {{"p/pack.toml", pack_p("l=  10\"\u010c:")}},
        "p/pack.toml:4:7: error: Error while parsing time: expected ':', saw '\"'"},
       {"NulByteBeforeAStringWithNonAscii", {{"p/pack.toml", pack_p(std::string("x = 5\0\"\u010c\"", 10))}},

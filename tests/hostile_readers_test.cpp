@@ -13,10 +13,10 @@
 #include <sstream>
 #include <string>
 
-#include "core/engine.h"
-#include "core/game_log.h"
-#include "core/scenario.h"
-#include "core/state_json.h"
+#include "core/io/game_log.h"
+#include "core/io/state_json.h"
+#include "core/rules/engine.h"
+#include "core/scenario/scenario.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

@@ -15,9 +15,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/engine.h"
-#include "core/lua_host.h"
-#include "core/state_json.h"
+#include "core/io/state_json.h"
+#include "core/lua/lua_host.h"
+#include "core/pack/text.h"
+#include "core/rules/engine.h"
 #include "tests/marked_line.h"
 #include "tests/tool_run.h"
 

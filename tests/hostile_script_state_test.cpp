@@ -8,8 +8,8 @@
 
 #include <string>
 
-#include "core/engine.h"
-#include "core/pack.h"
+#include "core/pack/pack.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 

@@ -18,7 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/text.h"
+#include "core/pack/text.h"
 #include "tests/marked_line.h"
 #include "tests/tool_run.h"
 

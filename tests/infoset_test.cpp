@@ -1,4 +1,4 @@
-// A seat's information set and its determinizations (core/infoset.h;
+// A seat's information set and its determinizations (core/rules/infoset.h;
 // docs/architecture.md, "Information sets and determinization"; ENGINE.md
 // invariant 14). For every shipped pack and layer, from mid-game states of
 // random games and for each seat: a determinization shows the seat exactly
@@ -16,10 +16,10 @@
 #include <unistd.h>
 #include <nlohmann/json.hpp>
 
-#include "core/conformance.h"
-#include "core/engine.h"
-#include "core/infoset.h"
-#include "core/playout.h"
+#include "core/rules/engine.h"
+#include "core/rules/infoset.h"
+#include "core/search/conformance.h"
+#include "core/search/playout.h"
 
 namespace fs = std::filesystem;
 using namespace tabula;
@@ -96,7 +96,7 @@ TEST_P(Determinization, AgreesWithTheSeatAndResamplesTheRest) {
       // (c) The `ai` agent cannot tell them apart.
       EXPECT_EQ(ai_choice(*e, s, seat), ai_choice(*e, b, seat));
       // (b) A determinized state is a sound state of the game, whose views
-      // and texts pass the conformance checks (core/conformance.h), and
+      // and texts pass the conformance checks (core/search/conformance.h), and
       // which random play takes to the end without a script error.
       EXPECT_EQ(unsound(*e, da), "");
       int who = -2;

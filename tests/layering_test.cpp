@@ -13,10 +13,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/engine.h"
-#include "core/pack_layers.h"
-#include "core/playout.h"
-#include "core/state_json.h"
+#include "core/io/state_json.h"
+#include "core/pack/pack_layers.h"
+#include "core/rules/engine.h"
+#include "core/search/playout.h"
 
 using namespace tabula;
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <string>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 

@@ -6,8 +6,8 @@
 // none of its writes behind. Pack: tests/packs/live.
 #include <gtest/gtest.h>
 
-#include "core/engine.h"
-#include "core/lua_host.h"
+#include "core/lua/lua_host.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 

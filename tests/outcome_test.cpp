@@ -1,4 +1,4 @@
-// The game-result convention (core/outcome.h): how a Value is read, and how
+// The game-result convention (core/state/outcome.h): how a Value is read, and how
 // tabula.game_over refuses a bad result at the script's line, rolling the
 // choice back.
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/engine.h"
-#include "core/outcome.h"
+#include "core/rules/engine.h"
+#include "core/state/outcome.h"
 
 namespace fs = std::filesystem;
 using namespace tabula;

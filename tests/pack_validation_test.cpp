@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "core/pack.h"
+#include "core/pack/pack.h"
 
 using namespace tabula;
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "core/game_log.h"
-#include "core/state.h"
+#include "core/io/game_log.h"
+#include "core/state/state.h"
 #include "tests/tool_run.h"
 
 namespace fs = std::filesystem;

@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/engine.h"
-#include "core/lua_host.h"
-#include "core/state_json.h"
+#include "core/io/state_json.h"
+#include "core/lua/lua_host.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 

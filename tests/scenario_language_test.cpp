@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 namespace fs = std::filesystem;
 

@@ -8,8 +8,8 @@
 #include <fstream>
 #include <string>
 
-#include "core/engine.h"
-#include "core/scenario.h"
+#include "core/rules/engine.h"
+#include "core/scenario/scenario.h"
 
 namespace fs = std::filesystem;
 using namespace tabula;

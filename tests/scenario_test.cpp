@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 namespace fs = std::filesystem;
 

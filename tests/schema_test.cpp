@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/manifest_keys.h"
+#include "core/pack/manifest_keys.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

@@ -1,4 +1,4 @@
-// Packs' screens (core/screen.h, docs/packs.md "[screen]"): a screen draws a
+// Packs' screens (core/view/screen.h, docs/packs.md "[screen]"): a screen draws a
 // seat's view and nothing else. It shows what the seat may see; it is the
 // same in two states that differ only in what the seat may not see; it
 // cannot reach the game, keep state or run for ever; its misdeeds are
@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
-#include "core/playout.h"
-#include "core/screen.h"
+#include "core/rules/engine.h"
+#include "core/search/playout.h"
+#include "core/view/screen.h"
 
 using namespace tabula;
 

@@ -7,10 +7,10 @@
 #include <set>
 #include <string>
 
-#include "core/engine.h"
-#include "core/game_log.h"
-#include "core/playout.h"
-#include "core/state_json.h"
+#include "core/io/game_log.h"
+#include "core/io/state_json.h"
+#include "core/rules/engine.h"
+#include "core/search/playout.h"
 
 using namespace tabula;
 

@@ -3,7 +3,7 @@
 // (docs/architecture.md, "Events, modifiers and their order").
 #include <gtest/gtest.h>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 

@@ -13,10 +13,10 @@
 #include <tuple>
 #include <nlohmann/json.hpp>
 
-#include "core/engine.h"
-#include "core/lua_host.h"
-#include "core/state_json.h"
-#include "core/text.h"
+#include "core/io/state_json.h"
+#include "core/lua/lua_host.h"
+#include "core/pack/text.h"
+#include "core/rules/engine.h"
 
 using namespace tabula;
 

@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/engine.h"
-#include "core/lua_host.h"
-#include "core/playout.h"
-#include "core/state_json.h"
+#include "core/io/state_json.h"
+#include "core/lua/lua_host.h"
+#include "core/rules/engine.h"
+#include "core/search/playout.h"
 
 using namespace tabula;
 using nlohmann::json;

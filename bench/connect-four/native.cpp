@@ -19,7 +19,7 @@
 #include <cstring>
 #include <string>
 
-#include "core/rng.h"
+#include "core/state/rng.h"
 
 namespace {
 

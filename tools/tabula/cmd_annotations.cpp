@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The shared Lua library, as the engine finds it (core/pack_toml.cpp).
+// The shared Lua library, as the engine finds it (core/pack/pack_toml.cpp).
 std::string shared_scripts_dir() {
   const char* env = std::getenv("TABULA_SCRIPTS");
   return env && *env ? env : TABULA_SCRIPTS_DIR;

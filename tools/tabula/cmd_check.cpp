@@ -3,8 +3,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "core/screen.h"
-#include "core/state_json.h"
+#include "core/io/state_json.h"
+#include "core/view/screen.h"
 #include "tools/tabula/common.h"
 
 namespace tabula::cli {

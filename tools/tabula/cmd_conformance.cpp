@@ -1,4 +1,4 @@
-// tabula conformance: the conformance checks (core/conformance.h) on any
+// tabula conformance: the conformance checks (core/search/conformance.h) on any
 // pack, wherever it lives: random games of every start the pack offers, and
 // the first violation located with a command line that finds it again.
 #include <chrono>
@@ -7,8 +7,9 @@
 #include <iostream>
 #include <unistd.h>
 
-#include "core/conformance.h"
-#include "core/game_log.h"
+#include "core/io/game_log.h"
+#include "core/pack/text.h"
+#include "core/search/conformance.h"
 #include "tools/tabula/common.h"
 
 namespace tabula::cli {
@@ -59,7 +60,7 @@ int cmd_conformance(const ConformanceArgs& a) {
     const auto t = std::chrono::steady_clock::now();
     // The progress line rewrites itself with CR and ESC [K, which main's
     // filter would print as text: it goes to stderr past the filter, with
-    // what the pack names in it made printable (core/text.h).
+    // what the pack names in it made printable (core/pack/text.h).
     const std::string name = printable(start_name(start));
     auto progress = [&](uint64_t game) {
       if (tty) {

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "core/suggest.h"
+#include "core/state/suggest.h"
 #include "tools/tabula/cmd_new.h"
 #include "tools/tabula/manifest_list.h"
 #include "tools/tabula/new_card_script.h"

@@ -12,11 +12,11 @@
 #include <set>
 #include <unistd.h>
 
-#include "core/game_log.h"
-#include "core/playout.h"
-#include "core/screen.h"
-#include "core/state_json.h"
-#include "core/subset.h"
+#include "core/io/game_log.h"
+#include "core/io/state_json.h"
+#include "core/rules/subset.h"
+#include "core/search/playout.h"
+#include "core/view/screen.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/plain_screen.h"
 #include "tools/tabula/play_commands.h"

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/game_log.h"
-#include "core/state_json.h"
+#include "core/io/game_log.h"
+#include "core/io/state_json.h"
 #include "tools/tabula/common.h"
 
 namespace tabula::cli {

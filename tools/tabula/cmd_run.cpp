@@ -13,11 +13,12 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
-#include "core/game_log.h"
-#include "core/lua_host.h"
-#include "core/outcome.h"
-#include "core/playout.h"
-#include "core/state_json.h"
+#include "core/io/game_log.h"
+#include "core/io/state_json.h"
+#include "core/lua/lua_host.h"
+#include "core/pack/text.h"
+#include "core/search/playout.h"
+#include "core/state/outcome.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/run_tally.h"
 
@@ -209,7 +210,7 @@ int cmd_run(const RunArgs& a) {
     std::cout << dump_report(j, 2) << "\n";
   } else {
     // printf does not pass through main's filter: what a pack names is made
-    // printable here (core/text.h).
+    // printable here (core/pack/text.h).
     std::printf("pack %s: %llu games (seeds %llu..%llu), %d seat%s%s\n", printable(e.packs().id()).c_str(),
                 static_cast<unsigned long long>(a.games), static_cast<unsigned long long>(a.seed),
                 static_cast<unsigned long long>(a.seed + (a.games ? a.games - 1 : 0)), g.seats, g.seats == 1 ? "" : "s",
@@ -222,7 +223,7 @@ int cmd_run(const RunArgs& a) {
     std::printf("script errors: %llu\n", static_cast<unsigned long long>(errors));
     // A script error's traceback lines sit under their game's line.
     // Every byte of a message can come from a pack (an option id, an error
-    // text): each line is made printable (core/text.h).
+    // text): each line is made printable (core/pack/text.h).
     for (const auto& f : failures) {
       const std::string text = f.to_string();
       for (size_t from = 0; from <= text.size();) {

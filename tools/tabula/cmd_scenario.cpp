@@ -5,8 +5,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "core/scenario.h"
-#include "core/state_json.h"
+#include "core/io/state_json.h"
+#include "core/scenario/scenario.h"
 #include "tools/tabula/common.h"
 
 namespace tabula::cli {

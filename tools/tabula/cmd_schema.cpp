@@ -4,7 +4,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "core/pack.h"
+#include "core/pack/pack.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/manifest_schema.h"
 

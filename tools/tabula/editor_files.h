@@ -1,6 +1,6 @@
 // The files `tabula annotations` and `tabula luacheckrc` write for editors
 // and linters, rendered from the kernel's registry of what scripts see
-// (core/api_signatures.h) and from the shared Lua library's source.
+// (core/lua/api_signatures.h) and from the shared Lua library's source.
 #pragma once
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "core/text.h"
+#include "core/pack/text.h"
 #include "tools/tabula/common.h"
 
 using namespace tabula::cli;
@@ -28,7 +28,7 @@ void pack_args(CLI::App* c, std::string& pack, std::vector<std::string>& with) {
 // Packs, logs and scenario files are written by strangers, and their text
 // reaches the terminal: in labels, journal lines, error messages, screens.
 // Everything this program writes to standard output and standard error
-// passes through printable() (core/text.h): a control character (ESC starts
+// passes through printable() (core/pack/text.h): a control character (ESC starts
 // a terminal command; CR hides what came before on the line) and a byte
 // that is not UTF-8 are printed as \xNN, a C1 control (U+009B is CSI) as
 // \u00NN. Newlines and tabs pass. A UTF-8 character that arrives in two

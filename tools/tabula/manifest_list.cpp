@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "core/toml.h"
+#include "core/pack/toml.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/new_files.h"
 

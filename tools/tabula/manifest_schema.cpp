@@ -1,5 +1,5 @@
 // Writes the JSON Schemas of manifest_schema.h. Every key, its shape and its
-// description come from core/manifest_keys.cpp; this file knows only how
+// description come from core/pack/manifest_keys.cpp; this file knows only how
 // each shape is written in JSON Schema draft-07, which both Python's
 // jsonschema and taplo (Even Better TOML) read.
 #include "tools/tabula/manifest_schema.h"
@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "core/manifest_keys.h"
-#include "core/pack.h"
-#include "core/state_json.h"
+#include "core/io/state_json.h"
+#include "core/pack/manifest_keys.h"
+#include "core/pack/pack.h"
 
 namespace tabula::cli {
 
@@ -158,7 +158,7 @@ J document(const std::string& title, const J& body, J definitions) {
   J doc;
   doc["$schema"] = kDraft;
   doc["title"] = title;
-  doc["$comment"] = "Written by `tabula schema` from the pack loader's own key list (core/manifest_keys.cpp).";
+  doc["$comment"] = "Written by `tabula schema` from the pack loader's own key list (core/pack/manifest_keys.cpp).";
   for (const auto& [k, v] : body.items()) doc[k] = v;
   definitions["value"] = any_value();
   doc["definitions"] = std::move(definitions);

@@ -1,6 +1,6 @@
 // JSON Schemas (draft-07) for the three kinds of TOML file a pack has, for
 // editors and validators: written from the pack format's key list
-// (core/manifest_keys.h), and for entity definitions from the kinds, their
+// (core/pack/manifest_keys.h), and for entity definitions from the kinds, their
 // properties and the entities of a loaded pack.
 #pragma once
 #include <string>

@@ -5,7 +5,7 @@
 #pragma once
 #include <string>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 
 namespace tabula::cli {
 

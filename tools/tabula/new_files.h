@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/value.h"
+#include "core/state/value.h"
 #include "tools/tabula/safe_write.h"
 
 namespace tabula::cli {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/playout.h"
+#include "core/search/playout.h"
 #include "tools/tabula/common.h"
 
 namespace tabula::cli {

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/state_json.h"
+#include "core/io/state_json.h"
 #include "tools/tabula/ui_text.h"
 
 namespace tabula::cli {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 
 namespace tabula::cli {
 

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "core/screen.h"
-#include "core/state_json.h"
+#include "core/io/state_json.h"
+#include "core/view/screen.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/ui_text.h"
 

@@ -1,13 +1,13 @@
 // `:reload` in tabula play: loads the packs again from disk, checks them as
 // `tabula check` does, and moves the game's state into them through its
-// saved form (core/state_json.h), or says why it cannot.
+// saved form (core/io/state_json.h), or says why it cannot.
 #pragma once
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
+#include "core/rules/engine.h"
 
 namespace tabula::cli {
 

@@ -1,13 +1,13 @@
 // The figures `tabula run` gives after its games: choices per finished game
 // (mean and spread), and per seat the wins, shared wins, win share and mean
-// score that the games' results state (core/outcome.h). Games are added in
+// score that the games' results state (core/state/outcome.h). Games are added in
 // order, so the figures never depend on timing.
 #pragma once
 #include <cstdint>
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "core/outcome.h"
+#include "core/state/outcome.h"
 
 namespace tabula::cli {
 

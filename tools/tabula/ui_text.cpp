@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <iterator>
 
-#include "core/text.h"
+#include "core/pack/text.h"
 
 namespace tabula::cli {
 
