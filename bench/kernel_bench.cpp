@@ -11,6 +11,7 @@
 
 #include "core/lua/lua_host.h"
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 #include "core/search/playout.h"
 
 using namespace tabula;
@@ -135,9 +136,9 @@ void modify_channel(benchmark::State& st, const char* def, const char* fn) {
     return std::make_unique<Engine>(std::move(r.packs));
   }();
   State s = engine->blank_state(1, 2);
-  engine->host().call_value(s, "zones-bench/rules.lua", "build", Value(def));
+  engine->kernel().host().call_value(s, "zones-bench/rules.lua", "build", Value(def));
   for (auto _ : st) {
-    Value sum = engine->host().call_value(s, "zones-bench/rules.lua", fn, Value());
+    Value sum = engine->kernel().host().call_value(s, "zones-bench/rules.lua", fn, Value());
     if (sum != Value(5)) throw std::runtime_error("the sum is not 5");
   }
 }

@@ -20,6 +20,7 @@
 #include "core/scenario/scenario.h"
 #include "core/search/chance.h"
 #include "core/search/playout.h"
+#include "core/rules/kernel.h"
 
 using namespace tabula;
 
@@ -67,7 +68,7 @@ TEST(Chance, TheStartListsTheWeatherWithItsUnevenWeights) {
 TEST(Chance, UnevenWeightsShareOutTheDraws) {
   const std::vector<int64_t> w{3, 2, 1};
   const size_t want[] = {0, 0, 0, 1, 1, 2};
-  for (uint64_t d = 0; d < 6; ++d) EXPECT_EQ(Engine::chance_outcome(w, d), want[d]) << "draw " << d;
+  for (uint64_t d = 0; d < 6; ++d) EXPECT_EQ(Kernel::chance_outcome(w, d), want[d]) << "draw " << d;
   auto e = engine_for("tests/packs/chance");
   ASSERT_TRUE(e);
   const char* weather[] = {"calm", "calm", "calm", "rain", "rain", "storm"};
@@ -129,8 +130,8 @@ TEST(Chance, ASearchWalksAChoicesChanceTree) {
     }
   EXPECT_EQ(hashes.size(), 18u) << "each (die, token) pair is a state of its own";
   // The engine's own hooks are as they were.
-  EXPECT_EQ(e->forced_chance(), nullptr);
-  EXPECT_EQ(e->chance_recorder(), nullptr);
+  EXPECT_EQ(e->kernel().forced_chance(), nullptr);
+  EXPECT_EQ(e->kernel().chance_recorder(), nullptr);
   // A path index outside the event's outcomes fails the choice.
   State bad = start;
   const ApplyResult r = apply_with_chance(*e, bad, 0, 0, {6}, nullptr, Mode::Play);
@@ -254,7 +255,7 @@ TEST(Chance, LogsRecordTheEventsAndReplayChecksThem) {
   GameLog old = changed;
   old.chance_logged = false;
   EXPECT_TRUE(replay(*e, old).ok);
-  EXPECT_EQ(e->chance_recorder(), nullptr);
+  EXPECT_EQ(e->kernel().chance_recorder(), nullptr);
 }
 
 namespace {

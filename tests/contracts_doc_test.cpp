@@ -21,6 +21,7 @@
 #include "core/lua/lua_host.h"
 #include "core/pack/pack_layers.h"
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 namespace fs = std::filesystem;
 using namespace tabula;
@@ -119,7 +120,7 @@ TEST(ContractsDoc, EveryScriptedKindOfEveryGameMatchesItsSection) {
     ASSERT_TRUE(r.ok()) << r.report();
     Engine e(std::move(r.packs));
     const PackSet& p = e.packs();
-    const LuaHost& host = e.host();
+    const LuaHost& host = e.kernel().host();
     const std::string game = p.layers.front().id;
     games.insert(game);
     for (const auto& [kind, _] : p.kinds) kinds_of_games.insert(game + ": " + kind);

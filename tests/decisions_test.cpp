@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 using namespace tabula;
 using nlohmann::json;
@@ -185,7 +186,7 @@ TEST(Decisions, ManyOptionsAreCheckedForRepeatsQuickly) {
   for (int i = 0; i < 300000; ++i) d.options.push_back(Option{"o" + std::to_string(i)});
   d.options.push_back(Option{"o150000"});
   try {
-    e->decide(s, std::move(d));
+    e->kernel().decide(s, std::move(d));
     ADD_FAILURE() << "a repeated option id was accepted";
   } catch (const KernelError& err) {
     EXPECT_EQ(std::string(err.what()), "option id 'o150000' appears twice");
@@ -193,6 +194,6 @@ TEST(Decisions, ManyOptionsAreCheckedForRepeatsQuickly) {
   Decision fine;
   fine.seat = 0;
   for (int i = 0; i < 300000; ++i) fine.options.push_back(Option{"o" + std::to_string(i)});
-  e->decide(s, std::move(fine));
+  e->kernel().decide(s, std::move(fine));
   EXPECT_EQ(s.pending.size(), 1u);
 }

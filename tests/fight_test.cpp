@@ -13,6 +13,7 @@
 
 #include "core/io/state_json.h"
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 using namespace tabula;
 namespace fs = std::filesystem;
@@ -172,10 +173,10 @@ TEST(Fights, AFightNodeNeedsADefendersListAndABody) {
                        "a flow node needs exactly one of: steps, hook, stages, combat = true"));
   auto e = fights();
   State s = e->new_game(1, 1);
-  EXPECT_THROW(e->start_node(s, "battle", Value::dict()), std::exception);
+  EXPECT_THROW(e->kernel().start_node(s, "battle", Value::dict()), std::exception);
   Value bad = Value::dict();
   bad.set("defenders", Value::list({Value(int64_t{99})}));
-  EXPECT_THROW(e->start_node(s, "battle", bad), std::exception);
+  EXPECT_THROW(e->kernel().start_node(s, "battle", bad), std::exception);
 }
 
 // The prototype map (tests/packs/proto-map): a hero who keeps stepping into

@@ -14,6 +14,7 @@
 #include "core/lua/lua_host.h"
 #include "core/rules/engine.h"
 #include "core/scenario/scenario.h"
+#include "core/rules/kernel.h"
 
 using namespace tabula;
 using json = nlohmann::json;
@@ -88,7 +89,7 @@ TEST(FuzzRegressions, StringsKeptByTheKernelMustBeUtf8) {
   ASSERT_TRUE(r.ok()) << r.report();
   Engine e(std::move(r.packs));
   State s = e.new_game(1, 3);
-  auto run = [&](const std::string& code) { return e.host().call_value(s, "zones/rules.lua", "run", Value(code)); };
+  auto run = [&](const std::string& code) { return e.kernel().host().call_value(s, "zones/rules.lua", "run", Value(code)); };
   auto refused = [&](const std::string& code) {
     const uint64_t before = s.hash();
     std::string why;
@@ -128,7 +129,7 @@ TEST(FuzzRegressions, OptionIdsKeepTheirNulBytes) {
   Engine e(std::move(r.packs));
   State s = e.new_game(1, 3);
   s.pending.clear();
-  e.host().call_value(s, "zones/rules.lua", "run",
+  e.kernel().host().call_value(s, "zones/rules.lua", "run",
                       Value(R"(tabula.decide { seat = 2, prompt = "what", options = { "a\0b", "a\0c" }, on_choice = "chosen" })"));
   ASSERT_EQ(s.pending.size(), 1u);
   ASSERT_EQ(s.pending[0].options.size(), 2u);

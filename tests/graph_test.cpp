@@ -13,6 +13,7 @@
 
 #include "core/lua/lua_host.h"
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 using namespace tabula;
 namespace fs = std::filesystem;
@@ -33,7 +34,7 @@ struct Graph : testing::Test {
     Value a = Value::dict();
     a.set("fn", Value(fn));
     a.set("args", Value::list(std::move(args)));
-    return e->host().call_value(s, "graph/rules.lua", "query", a);
+    return e->kernel().host().call_value(s, "graph/rules.lua", "query", a);
   }
   static Value nodes(std::initializer_list<const char*> names) {
     List l;
@@ -106,7 +107,7 @@ TEST_F(Graph, PathAvoidsBlockedNodes) {
   set.set("c", Value(false));
   EXPECT_EQ(q("path", {Value("a"), Value("d"), set}), nodes({"c", "d"}));
   // A variable's list (a live table) works as well.
-  EXPECT_EQ(e->host().call_value(s, "graph/rules.lua", "blocked_by_var", Value()), nodes({"c", "d"}));
+  EXPECT_EQ(e->kernel().host().call_value(s, "graph/rules.lua", "blocked_by_var", Value()), nodes({"c", "d"}));
   // One-way edges searched against their direction.
   EXPECT_EQ(q("path", {Value("r1"), Value("r3"), nodes({"r2"})}), Value("nil"));
   EXPECT_EQ(q("path", {Value("r1"), Value("r3"), nodes({"r1"})}), nodes({"r2", "r3"}));
@@ -137,7 +138,7 @@ TEST_F(Graph, UnknownNodesAndGraphsAreScriptErrors) {
 // Each node of a graph with zones = true is a shared zone: a figure's area
 // is where it is, and an area's figures are the zone's contents.
 TEST_F(Graph, NodesAreZones) {
-  Value r = e->host().call_value(s, "graph/rules.lua", "occupancy", Value());
+  Value r = e->kernel().host().call_value(s, "graph/rules.lua", "occupancy", Value());
   EXPECT_EQ(r.get("zone"), Value("d"));
   EXPECT_EQ(r.get("count"), Value(int64_t{1}));
   EXPECT_EQ(r.get("first"), Value(true));

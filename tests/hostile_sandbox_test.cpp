@@ -19,6 +19,7 @@
 #include "core/lua/lua_host.h"
 #include "core/pack/text.h"
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 #include "tests/marked_line.h"
 #include "tests/tool_run.h"
 
@@ -152,7 +153,7 @@ TEST(HostileSandbox, GlobalsLibrariesAndTabulaAreFrozen) {
   expect_still_working(*e, s);
   // What still works, and the library functions are the real ones.
   const uint64_t before = s.hash();
-  Value p = e->host().call_value(s, e->packs().rules, "probe", Value::dict());
+  Value p = e->kernel().host().call_value(s, e->packs().rules, "probe", Value::dict());
   ASSERT_TRUE(p.is_dict()) << p.to_string();
   EXPECT_GE(p.get("string_keys").as_int(), 15);
   EXPECT_EQ(p.get("rep"), Value("ab-ab-ab"));
@@ -524,7 +525,7 @@ TEST(HostileSandbox, MetatableFieldsAddedLaterDoNotReachTheTable) {
   expect_refused(*e, s, "weak_table", "setmetatable: scripts may not make weak tables (__mode)");
   expect_refused(*e, s, "gc_finalizer", "setmetatable: scripts may not set __gc finalizers");
   expect_still_working(*e, s);
-  const Value p = e->host().call_value(s, e->packs().rules, "probe", Value::dict());
+  const Value p = e->kernel().host().call_value(s, e->packs().rules, "probe", Value::dict());
   EXPECT_EQ(p.get("meta_same"), Value(true));
   EXPECT_EQ(p.get("meta_late"), Value(true));
   EXPECT_EQ(p.get("meta_protected"), Value(true));
@@ -620,7 +621,7 @@ TEST(HostileSandbox, AGraphAtTheNodeLimitLoadsAndAnswersInBoundedMemory) {
   const Limits limits;
   Engine e(std::move(r.packs), limits);
   State s = e.new_game(1, 1);
-  const Value v = e.host().call_value(s, "big-graph/rules.lua", "query", Value());
+  const Value v = e.kernel().host().call_value(s, "big-graph/rules.lua", "query", Value());
   EXPECT_EQ(v.get("distance"), Value(9999));
   EXPECT_EQ(v.get("back"), Value(9999));
   EXPECT_EQ(v.get("path"), Value(9999));

@@ -20,6 +20,7 @@
 #include "core/rules/infoset.h"
 #include "core/search/conformance.h"
 #include "core/search/playout.h"
+#include "core/rules/kernel.h"
 
 namespace fs = std::filesystem;
 using namespace tabula;
@@ -241,7 +242,7 @@ TEST_F(Small, ContentsCountsHold) {
 // order for seat 2; seat 1 keeps its own (docs/lua-api.md, tabula.decide
 // `secret`; docs/packs.md, [pack] determinize).
 TEST_F(Small, OtherSeatsSecretsAreResampledByThePackHook) {
-  ASSERT_TRUE(e->has_determinize_hook());
+  ASSERT_TRUE(e->kernel().has_determinize_hook());
   std::map<std::string, int> orders;
   for (uint64_t seed = 1; seed <= 30; ++seed) {
     ++orders[std::string(dict_get(determinize(*e, s, 1, seed).seats[0].secret, "order").as_str())];
@@ -292,7 +293,7 @@ TEST_F(Small, InfoSetListsWhatTheViewShows) {
 TEST(DungeonLordsDeterminize, CommittedOrdersAreDrawnAnew) {
   auto e = load(std::string(TABULA_SOURCE_DIR) + "/content/dungeon-lords");
   ASSERT_TRUE(e);
-  ASSERT_TRUE(e->has_determinize_hook());
+  ASSERT_TRUE(e->kernel().has_determinize_hook());
   State s = e->new_game(3, 2, {}, Mode::Playout);
   RandomAgent a(1), b(2);
   std::vector<Agent*> agents{&a, &b};

@@ -8,6 +8,7 @@
 
 #include "core/lua/lua_host.h"
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 using namespace tabula;
 
@@ -21,7 +22,7 @@ std::unique_ptr<Engine> live() {
   return r.ok() ? std::make_unique<Engine>(std::move(r.packs)) : nullptr;
 }
 
-Value probe(Engine& e, State& s, const char* fn) { return e.host().call_value(s, kRules, fn, Value()); }
+Value probe(Engine& e, State& s, const char* fn) { return e.kernel().host().call_value(s, kRules, fn, Value()); }
 
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
@@ -163,7 +164,7 @@ TEST(LiveTables, TheHookContextIsReadOnly) {
   Call c;
   c.fn = e->function_id(kRules, "ctx_probe");
   ASSERT_GE(c.fn, 0);
-  e->host().call(s, c, nullptr);
+  e->kernel().host().call(s, c, nullptr);
   EXPECT_TRUE(contains(s.var("ctx_error").as_str(), "ctx is read-only")) << s.var("ctx_error").to_string();
 }
 
@@ -179,7 +180,7 @@ TEST(LiveTables, HookArgumentsAreTheCallsOwn) {
   ASSERT_GE(c.fn, 0);
   c.args = Value::dict({{"n", Value(1)}});
   for (int i = 0; i < 2; ++i) {  // the second call sees its own arguments, not the first's writes
-    e->host().call(s, c, nullptr);
+    e->kernel().host().call(s, c, nullptr);
     const Value r = s.var("ctx_args");
     EXPECT_EQ(r.get("n"), Value(2));
     EXPECT_EQ(r.get("same"), Value(true));

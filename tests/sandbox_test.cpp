@@ -13,6 +13,7 @@
 #include "core/io/state_json.h"
 #include "core/lua/lua_host.h"
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 using namespace tabula;
 
@@ -117,7 +118,7 @@ TEST(Sandbox, EndlessAllocationHitsTheMemoryCapAndIsRolledBack) {
   State s = e->new_game(1, 1);
   expect_rolled_back(*e, s, "alloc", "memory cap");
   // What the runaway script built has been collected.
-  EXPECT_LT(e->host().memory_used(), kSmall.memory / 2);
+  EXPECT_LT(e->kernel().host().memory_used(), kSmall.memory / 2);
   expect_still_working(*e, s);
   // And the cap is not a one-off: it stops the second attempt too.
   expect_rolled_back(*e, s, "alloc", "memory cap");
@@ -159,7 +160,7 @@ TEST(Sandbox, DangerousLibrariesAreAbsent) {
   ASSERT_TRUE(e);
   State s = e->new_game(1, 1);
   const uint64_t before = s.hash();
-  Value p = e->host().call_value(s, e->packs().rules, "probe", Value::dict());
+  Value p = e->kernel().host().call_value(s, e->packs().rules, "probe", Value::dict());
   ASSERT_TRUE(p.is_dict()) << p.to_string();
   for (const char* name : {"io", "os", "debug", "package", "dofile", "loadfile", "collectgarbage", "dump", "random",
                            "randomseed"})

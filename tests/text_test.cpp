@@ -17,6 +17,7 @@
 #include "core/lua/lua_host.h"
 #include "core/pack/text.h"
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 using namespace tabula;
 
@@ -97,7 +98,7 @@ TEST(Texts, AnUnknownKeyIsAScriptErrorAtItsLine) {
   ASSERT_TRUE(e);
   State s = e->new_game(1, 1);
   try {
-    e->host().call_value(s, "texts/rules.lua", "typo", Value());
+    e->kernel().host().call_value(s, "texts/rules.lua", "typo", Value());
     FAIL() << "an unknown text was accepted";
   } catch (const ScriptError& err) {
     EXPECT_TRUE(contains(err.what(), "texts/rules.lua:25")) << err.what();
@@ -112,7 +113,7 @@ TEST(Texts, ListsAndTablesAsArguments) {
   ASSERT_TRUE(e);
   State s = e->new_game(1, 1);
   s.journal.clear();
-  e->host().call_value(s, "texts/rules.lua", "lists", Value());
+  e->kernel().host().call_value(s, "texts/rules.lua", "lists", Value());
   EXPECT_EQ(journal(*e, s, "en"), (std::vector<std::string>{"all: 1, 2", "all: friend, 2 points", "all: {a = 1}", "all: "}));
   EXPECT_EQ(journal(*e, s, "cs")[1], "vše: příteli, 2 body");
 }
@@ -215,7 +216,7 @@ State hidden_cards(Engine& e, const char* fn) {
   State s = e.new_game(1, 2);
   s.pending.clear();
   s.journal.clear();
-  e.host().call_value(s, "texts/rules.lua", fn, Value());
+  e.kernel().host().call_value(s, "texts/rules.lua", fn, Value());
   return s;
 }
 }  // namespace
@@ -280,7 +281,7 @@ TEST(Texts, RenderingAndArgumentsAreBounded) {
     State t = e->new_game(1, 2);
     const uint64_t hash = t.hash();
     try {
-      e->host().call_value(t, "texts/rules.lua", fn, Value());
+      e->kernel().host().call_value(t, "texts/rules.lua", fn, Value());
       ADD_FAILURE() << fn << " was accepted";
     } catch (const ScriptError& err) {
       EXPECT_TRUE(contains(err.what(), where)) << err.what();

@@ -12,6 +12,7 @@
 #include "core/lua/lua_host.h"
 #include "core/rules/engine.h"
 #include "core/search/playout.h"
+#include "core/rules/kernel.h"
 
 using namespace tabula;
 using nlohmann::json;
@@ -27,7 +28,7 @@ class Zones : public testing::Test {
     state = engine->new_game(1, 3);
   }
   // Runs a chunk of Lua in the game and returns its result.
-  Value lua(const std::string& code) { return engine->host().call_value(state, "zones/rules.lua", "run", Value(code)); }
+  Value lua(const std::string& code) { return engine->kernel().host().call_value(state, "zones/rules.lua", "run", Value(code)); }
   std::string error_of(const std::string& code) {
     try {
       lua(code);
@@ -355,8 +356,8 @@ TEST(ZonesProbe, AFirstProbeMayRunModifiers) {
   ASSERT_TRUE(r.ok()) << r.report();
   Engine e(std::move(r.packs));
   State s = e.blank_state(1, 2);
-  e.host().call_value(s, "zones-bench/rules.lua", "build", Value("scoped"));
-  EXPECT_EQ(e.host().call_value(s, "zones-bench/rules.lua", "scoped", Value()), Value(5));
+  e.kernel().host().call_value(s, "zones-bench/rules.lua", "build", Value("scoped"));
+  EXPECT_EQ(e.kernel().host().call_value(s, "zones-bench/rules.lua", "scoped", Value()), Value(5));
 }
 
 // A layer's [change.x] may give an entry another scope.
@@ -365,7 +366,7 @@ TEST(ZonesLayers, ChangeMovesAnEntrysScope) {
   ASSERT_TRUE(r.ok()) << r.report();
   Engine e(std::move(r.packs));
   State s = e.new_game(1, 2);
-  auto run = [&](const char* code) { return e.host().call_value(s, "zones/rules.lua", "run", Value(code)); };
+  auto run = [&](const char* code) { return e.kernel().host().call_value(s, "zones/rules.lua", "run", Value(code)); };
   run("tabula.create('blade', 'play', 1); tabula.create('blade', 'hand', 1); tabula.create('axe', 'play', 2)");
   EXPECT_EQ(run("return tabula.modify('attack', 0)"), Value(2 + 3));
   List heard;

@@ -9,6 +9,7 @@
 #include "core/io/state_json.h"
 #include "core/pack/text.h"
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 namespace tabula {
 
@@ -220,7 +221,7 @@ ReplayReport replay(Engine& engine, const GameLog& log) {
     Engine& e;
     std::vector<ChanceEvent>* before;
     ~Recording() { e.record_chance(before); }
-  } recording{engine, engine.chance_recorder()};
+  } recording{engine, engine.kernel().chance_recorder()};
   if (log.chance_logged) engine.record_chance(&met);
   State s = engine.new_game(log.seed, log.seats, log.options);
   if (log.chance_logged) {

@@ -16,7 +16,7 @@
 #include "core/lua/lua_host.h"
 #include "core/lua/lua_vars.h"
 #include "core/pack/text.h"
-#include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 #include "core/state/kernel_error.h"
 #include "core/state/outcome.h"
 #include "core/state/state.h"
@@ -65,7 +65,7 @@ int field(lua_State* L, int t, int key) {
 }
 
 LuaHost& host(lua_State* L) { return LuaHost::of(L); }
-Engine& engine(lua_State* L) { return host(L).engine(); }
+Kernel& engine(lua_State* L) { return host(L).engine(); }
 const PackSet& packs(lua_State* L) { return host(L).packs(); }
 
 State& state(lua_State* L) {
@@ -429,7 +429,7 @@ int l_zone(lua_State* L) {
 // One call instead of a tabula.zone per node.
 int l_placed(lua_State* L) {
   const char* graph = luaL_checkstring(L, 1);
-  const Engine& e = engine(L);
+  const Kernel& e = engine(L);
   const int32_t g = e.graphs().graph(graph);
   if (g < 0) return luaL_error(L, "placed: unknown graph '%s'", graph);
   const PackSet& ps = packs(L);

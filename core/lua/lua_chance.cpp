@@ -11,7 +11,7 @@
 #include <string>
 
 #include "core/lua/lua_host.h"
-#include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 namespace tabula {
 
@@ -90,7 +90,7 @@ int64_t weight(lua_State* L, size_t i) {
 // once the C++ objects here are gone.
 int64_t draw(lua_State* L, size_t n, bool counted, uint64_t total, std::string& error) {
   LuaHost& h = LuaHost::of(L);
-  Engine& e = h.engine();
+  Kernel& e = h.engine();
   State& s = *h.state();
   const bool weighted = !lua_isnoneornil(L, 3);
   try {

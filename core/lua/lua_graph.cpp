@@ -8,7 +8,7 @@
 #include "core/lua/lua_host.h"
 #include "core/lua/lua_vars.h"
 #include "core/pack/graph.h"
-#include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 namespace tabula {
 

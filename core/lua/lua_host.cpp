@@ -17,7 +17,7 @@
 #include "core/lua/script_errors.h"
 #include "core/pack/pack.h"
 #include "core/pack/text.h"
-#include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 #include "core/state/kernel_error.h"
 
 namespace tabula {
@@ -725,7 +725,7 @@ int lua_require(lua_State* L) {
   return luaL_error(L, "require: module '%s' not found in the pack scripts or scripts/", name.c_str());
 }
 
-LuaHost::LuaHost(Engine& engine, const PackSet& packs, const Limits& limits, HostApi api)
+LuaHost::LuaHost(Kernel& engine, const PackSet& packs, const Limits& limits, HostApi api)
     : engine_(engine),
       packs_(packs),
       api_(api),

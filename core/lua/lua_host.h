@@ -25,7 +25,7 @@ struct lua_Debug;
 
 namespace tabula {
 
-class Engine;
+class Kernel;
 struct PackSet;
 struct ScriptFile;
 struct Limits;
@@ -38,7 +38,7 @@ enum class HostApi : uint8_t { Game, Screen };
 
 class LuaHost {
  public:
-  LuaHost(Engine& engine, const PackSet& packs, const Limits& limits, HostApi api = HostApi::Game);
+  LuaHost(Kernel& engine, const PackSet& packs, const Limits& limits, HostApi api = HostApi::Game);
   ~LuaHost();
   LuaHost(const LuaHost&) = delete;
   LuaHost& operator=(const LuaHost&) = delete;
@@ -115,7 +115,7 @@ class LuaHost {
   uint64_t calls() const { return calls_; }
 
   State* state() const { return state_; }
-  Engine& engine() const { return engine_; }
+  Kernel& engine() const { return engine_; }
   const PackSet& packs() const { return packs_; }
   int current_module() const { return module_; }
   EntityId current_entity() const { return entity_; }
@@ -245,7 +245,7 @@ class LuaHost {
   Result run(State& state, const Call& c, const Option* choice, const std::vector<const Option*>* set,
              std::vector<Option>* options, bool keep = false);
 
-  Engine& engine_;
+  Kernel& engine_;
   const PackSet& packs_;
   HostApi api_;
   std::string lang_ = "en";

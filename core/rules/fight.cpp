@@ -3,7 +3,7 @@
 // healing, knock-out and defeat themselves are in engine.cpp.
 #include <algorithm>
 
-#include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 #include "core/state/kernel_error.h"
 
 namespace tabula {
@@ -15,7 +15,7 @@ const std::vector<EntityId> kNoSide;
 // Per kind: its own hp/damage/knocked_out_to, else the [combat] table's
 // (whose hp and damage default to "hp" and "damage"). The loader has checked
 // that a kind's own names exist (pack_toml.cpp, check_fight_kinds).
-void Engine::resolve_fight_kinds() {
+void Kernel::resolve_fight_kinds() {
   const CombatDef& c = packs_->combat;
   for (const auto& name : packs_->kind_names) {
     const KindDef& kd = packs_->kinds.at(name);
@@ -33,14 +33,14 @@ void Engine::resolve_fight_kinds() {
   }
 }
 
-const Engine::KindFight& Engine::kind_fight(const State& s, EntityId id) const {
+const Kernel::KindFight& Kernel::kind_fight(const State& s, EntityId id) const {
   return kind_fight_[packs_->defs[s.entities[id].def]->kind_index];
 }
 
 // Sides given to tabula.start: lists of existing entities. A fight node
 // that is not the [combat] pipeline has no zone to fall back on, so it needs
 // its defenders.
-void Engine::check_sides(const State& s, int node, const Value& args) const {
+void Kernel::check_sides(const State& s, int node, const Value& args) const {
   const FlowNode& n = *nodes_[node];
   if (!args.is_nil() && !args.is_dict() && !(args.is_list() && args.items().empty()))
     throw KernelError("start: the arguments of node '" + n.id + "' must be a table with string keys");
@@ -63,7 +63,7 @@ void Engine::check_sides(const State& s, int node, const Value& args) const {
 // A unit of a fight node begins: the sides come from the node's start
 // arguments, else (the [combat] pipeline) from the current seat's defenders
 // zone. A fight with no defenders is decided before it starts.
-void Engine::open_fight(State& s, int node) {
+void Kernel::open_fight(State& s, int node) {
   const FlowNode& n = *nodes_[node];
   const Value& args = s.flow.back().args;
   CombatFrame c;
@@ -89,7 +89,7 @@ void Engine::open_fight(State& s, int node) {
 
 // A knocked-out entity leaves the side it stood on. True when that side is
 // now empty: the fight is decided.
-bool Engine::leave_sides(State& s, EntityId id, bool was_defender) {
+bool Kernel::leave_sides(State& s, EntityId id, bool was_defender) {
   CombatFrame& c = s.combat;
   if (!c.active || c.defeated) return false;
   if (c.defenders >= 0) return was_defender && s.zones[c.defenders].items.empty();
@@ -104,11 +104,11 @@ bool Engine::leave_sides(State& s, EntityId id, bool was_defender) {
   return false;
 }
 
-const std::vector<EntityId>& Engine::attackers(const State& s) const {
+const std::vector<EntityId>& Kernel::attackers(const State& s) const {
   return s.combat.active ? s.combat.attacker_ids : kNoSide;
 }
 
-const std::string* Engine::stage_name(const State& s) const {
+const std::string* Kernel::stage_name(const State& s) const {
   const CombatFrame& c = s.combat;
   if (!c.active || c.node < 0) return nullptr;
   const FlowNode& n = *nodes_[c.node];

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/lua/lua_host.h"
-#include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 #include "core/state/kernel_error.h"
 
 namespace tabula {
@@ -15,7 +15,7 @@ const Value& hook_args(const FlowFrame& f, const FlowNode& n) { return f.args.is
 }  // namespace
 
 // An each_seat node runs once per seat of the game, or of its seat group.
-int Engine::loop_seats(int node, int seats) const {
+int Kernel::loop_seats(int node, int seats) const {
   const SeatGroup* g = node_fns_[node].group;
   return g ? g->end(seats) - g->first : seats;
 }
@@ -25,7 +25,7 @@ int Engine::loop_seats(int node, int seats) const {
 // within the group. Groups are runs of seats, so a starting seat outside the
 // group starts at the group's first seat (the group lies after it, or the
 // order wraps around to it).
-int Engine::loop_seat(const FlowFrame& f, int seats) const {
+int Kernel::loop_seat(const FlowFrame& f, int seats) const {
   const SeatGroup* g = node_fns_[f.node].group;
   if (!g) return (f.first_seat + f.seat_pos) % seats;
   const int end = g->end(seats), size = end - g->first;
@@ -34,7 +34,7 @@ int Engine::loop_seat(const FlowFrame& f, int seats) const {
   return g->first + (from + f.seat_pos) % size;
 }
 
-int Engine::body_length(const FlowNode& n) const {
+int Kernel::body_length(const FlowNode& n) const {
   if (n.combat) return static_cast<int>(packs_->combat.stages.size());
   if (!n.stages.empty()) return static_cast<int>(n.stages.size());
   if (!n.hook.empty()) return 1;
@@ -43,7 +43,7 @@ int Engine::body_length(const FlowNode& n) const {
 
 // Starts one unit of the top frame's body: sets the counter and the seat,
 // opens a fight for the combat pipeline, and honours skip_if.
-void Engine::enter_unit(State& s) {
+void Kernel::enter_unit(State& s) {
   FlowFrame& f = s.flow.back();
   const int node = f.node;
   const FlowNode& n = *nodes_[node];
@@ -57,7 +57,7 @@ void Engine::enter_unit(State& s) {
   if (n.combat || n.fight) open_fight(s, node);
 }
 
-void Engine::advance_flow(State& s) {
+void Kernel::advance_flow(State& s) {
   // A decided fight drops what its body started (child steps, started nodes).
   if (s.combat.active && s.combat.defeated && static_cast<int>(s.flow.size()) > s.combat.flow_depth) {
     for (size_t i = static_cast<size_t>(s.combat.flow_depth); i < s.flow.size(); ++i) host_->dequeued(frame_bytes(s.flow[i]));

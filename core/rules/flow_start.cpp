@@ -3,12 +3,12 @@
 // running what lies before it.
 #include <algorithm>
 
-#include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 namespace tabula {
 
 // The position in a seat loop that gives `seat`, or -1.
-int Engine::seat_pos_of(const State& s, int node, int seat) const {
+int Kernel::seat_pos_of(const State& s, int node, int seat) const {
   const int nseats = static_cast<int>(s.seats.size());
   FlowFrame f{node};
   f.first_seat = s.start_seat;
@@ -23,7 +23,7 @@ int Engine::seat_pos_of(const State& s, int node, int seat) const {
 // target starts afresh (until, begin, then its first unit) when the place
 // is its first unit; otherwise begin already ran in the part skipped, and
 // the frame waits to enter the unit named (counter, skip_if, fight).
-void Engine::push_path(State& s, const std::vector<FlowPlace>& path) {
+void Kernel::push_path(State& s, const std::vector<FlowPlace>& path) {
   using Part = FlowPathError::Part;
   if (path.empty()) throw FlowPathError(0, Part::Node, "the path names no node");
   const int nseats = static_cast<int>(s.seats.size());

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 namespace tabula {
 
@@ -100,9 +101,9 @@ State determinize(Engine& e, const State& s, int seat, uint64_t seed) {
   State d = s;
   d.journal.clear();
   const PackSet& packs = e.packs();
-  const auto& pools = e.zone_pools();
-  const auto& by_seat = e.pool_by_seat();
-  const auto& classes = e.def_classes();
+  const auto& pools = e.kernel().zone_pools();
+  const auto& by_seat = e.kernel().pool_by_seat();
+  const auto& classes = e.kernel().def_classes();
   const int32_t npools = static_cast<int32_t>(packs.zones.size());
 
   // Every entity the seat does not know, with the class it may be exchanged
@@ -207,10 +208,10 @@ State determinize(Engine& e, const State& s, int seat, uint64_t seed) {
   // The seed is part of the state but no seat knows it: the new one stands
   // for it, and the dice go on from a stream of their own.
   d.seed = seed;
-  if (e.has_determinize_hook()) {
+  if (e.kernel().has_determinize_hook()) {
     const uint64_t words[4] = {rng.next(), rng.next(), rng.next(), rng.next()};
     d.rng.restore(words, s.rng.draws());
-    e.determinize_hook(d, seat);
+    e.kernel().determinize_hook(d, seat);
   }
   const uint64_t words[4] = {rng.next(), rng.next(), rng.next(), rng.next()};
   d.rng.restore(words, s.rng.draws());

@@ -3,7 +3,7 @@
 // scope costs nothing when an event fires or a channel runs.
 #include <algorithm>
 
-#include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 
 namespace tabula {
 
@@ -11,7 +11,7 @@ namespace tabula {
 // listens (Scan::All, as without scopes); when all are, only the zones in the
 // union of their scopes are visited (Scan::Zones); when some are, every
 // entity in play is checked against its definition's scope (Scan::Checked).
-void Engine::index_scopes() {
+void Kernel::index_scopes() {
   const size_t nz = packs_->zones.size();
   listens_.assign(packs_->defs.size() * nz, 1);
   for (const EntityDef* d : packs_->defs) {
@@ -40,7 +40,7 @@ void Engine::index_scopes() {
 
 // The documented order is ascending entity id; zones hold their items in
 // play order, so the ids found are sorted afterwards.
-std::vector<EntityId>& Engine::scoped_listeners(const State& s, const Listeners& l) const {
+std::vector<EntityId>& Kernel::scoped_listeners(const State& s, const Listeners& l) const {
   if (scoped_depth_ == scoped_ids_.size()) scoped_ids_.emplace_back();
   std::vector<EntityId>& ids = scoped_ids_[scoped_depth_++];
   ids.clear();

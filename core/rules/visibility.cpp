@@ -1,11 +1,11 @@
 // Who sees what of a zone and of an entity (ENGINE.md invariant 3): the
 // rules that views, tabula.known and reveals share.
-#include "core/rules/engine.h"
+#include "core/rules/kernel.h"
 #include "core/state/kernel_error.h"
 
 namespace tabula {
 
-bool Engine::sees_items(const State& s, int zone, int seat) const {
+bool Kernel::sees_items(const State& s, int zone, int seat) const {
   const Zone& z = s.zones[zone];
   switch (packs_->zones[z.def].visibility) {
     case ZoneDef::Visibility::Public: return true;
@@ -16,7 +16,7 @@ bool Engine::sees_items(const State& s, int zone, int seat) const {
   return false;
 }
 
-bool Engine::known(const State& s, EntityId id, int seat) const {
+bool Kernel::known(const State& s, EntityId id, int seat) const {
   const Entity* e = s.entity(id);
   if (!e || e->zone < 0) return false;
   if (seat >= 0 && s.revealed_to(id, seat)) return true;
@@ -24,7 +24,7 @@ bool Engine::known(const State& s, EntityId id, int seat) const {
   return e->face_up || (seat >= 0 && (e->owner == seat || s.zones[e->zone].seat == seat));
 }
 
-void Engine::reveal(State& s, EntityId id, int seat) {
+void Kernel::reveal(State& s, EntityId id, int seat) {
   const Entity* e = s.entity(id);
   if (!e) throw KernelError("no entity #" + std::to_string(id));
   if (e->zone < 0) throw KernelError("reveal: entity #" + std::to_string(id) + " is out of play");

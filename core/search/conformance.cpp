@@ -7,6 +7,7 @@
 #include "core/io/game_log.h"
 #include "core/io/state_json.h"
 #include "core/pack/text.h"
+#include "core/rules/kernel.h"
 #include "core/rules/subset.h"
 #include "core/search/playout.h"
 #include "core/state/outcome.h"
@@ -473,7 +474,7 @@ class Game {
     try {
       a = e_.new_game(seed, start_.seats, start_.options);
       b = e_.blank_state(seed, start_.seats, start_.options);
-      for (int64_t i = 0; i < kIdShift; ++i) e_.create_entity(b, 0, -1, -1);
+      for (int64_t i = 0; i < kIdShift; ++i) e_.kernel().create_entity(b, 0, -1, -1);
       e_.start(b);
     } catch (const std::exception& err) {
       return fail("script error", -2, std::string("the game does not start: ") + err.what());

@@ -4,13 +4,14 @@
 
 #include "core/io/state_json.h"
 #include "core/lua/lua_host.h"
+#include "core/rules/kernel.h"
 
 namespace tabula {
 
 Screen::Screen(Engine& engine, const Limits& limits) : engine_(engine) {
   const PackSet& packs = engine.packs();
   if (!declared(packs)) throw ScriptError("", "", "", "screen", "the packs declare no screen script");
-  host_ = std::make_unique<LuaHost>(engine, packs, limits, HostApi::Screen);
+  host_ = std::make_unique<LuaHost>(engine.kernel(), packs, limits, HostApi::Screen);
   host_->load_screen(packs.screen);
 }
 

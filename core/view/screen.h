@@ -15,6 +15,8 @@
 
 namespace tabula {
 
+class LuaHost;
+
 class Screen {
  public:
   // Whether the packs declare a screen script.

@@ -65,7 +65,7 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
   const InfoSet is = info_set(*this, s, seat);
   for (size_t zi = 0; zi < s.zones.size(); ++zi) {
     const Zone& z = s.zones[zi];
-    const ZoneDef& zd = packs_->zones[z.def];
+    const ZoneDef& zd = packs().zones[z.def];
     const InfoSet::ZoneSeen& seen = is.zones[zi];
     json zj = {{"zone", zd.id}, {"count", z.items.size()}};
     if (z.seat >= 0) zj["seat"] = z.seat + 1;
@@ -77,7 +77,7 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
       for (size_t i = 0; i < seen.defs.size();) {
         size_t n = 1;
         while (i + n < seen.defs.size() && seen.defs[i + n] == seen.defs[i]) ++n;
-        const EntityDef& d = *packs_->defs[seen.defs[i]];
+        const EntityDef& d = *packs().defs[seen.defs[i]];
         json g = {{"def", d.id}, {"name", d.name.get(lang)}, {"count", n}};
         if (!d.text.en.empty()) g["text"] = d.text.get(lang);
         groups.push_back(g);
@@ -106,7 +106,7 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
         // An option may name an entity the seat cannot see (a blind pick):
         // its card text comes only with what the seat knows.
         if (const Entity* e = known(s, o.entity, seat) ? s.entity(o.entity) : nullptr) {
-          const EntityDef& def = *packs_->defs[e->def];
+          const EntityDef& def = *packs().defs[e->def];
           if (!def.text.en.empty()) oj["text"] = def.text.get(lang);
         }
         opts.push_back(oj);

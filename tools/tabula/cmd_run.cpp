@@ -19,6 +19,7 @@
 #include "core/pack/text.h"
 #include "core/search/playout.h"
 #include "core/state/outcome.h"
+#include "core/rules/kernel.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/run_tally.h"
 
@@ -77,7 +78,7 @@ int cmd_run(const RunArgs& a) {
   bool progress_shown = false;
   const auto t0 = Clock::now();
   auto last = t0;
-  const uint64_t calls_before = e.host().calls();
+  const uint64_t calls_before = e.kernel().host().calls();
 
   for (uint64_t i = 0; i < a.games; ++i) {
     const uint64_t seed = a.seed + i;
@@ -184,7 +185,7 @@ int cmd_run(const RunArgs& a) {
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   const double rate = secs > 0 ? a.games / secs : 0;
   const double avg = a.games ? static_cast<double>(choices) / a.games : 0;
-  const double calls = a.games ? static_cast<double>(e.host().calls() - calls_before) / a.games : 0;
+  const double calls = a.games ? static_cast<double>(e.kernel().host().calls() - calls_before) / a.games : 0;
 
   std::vector<std::pair<std::string, uint64_t>> tally;
   for (const auto& [hash, bucket] : results)
