@@ -216,7 +216,7 @@ const std::vector<ApiAlias>& api_aliases() {
 }
 
 // Lua 5.4's base library and the libraries the sandbox opens, less what it
-// removes (core/lua/lua_host.cpp, LuaHost::open_sandbox); tests/annotations_test
+// removes (core/lua/sandbox.cpp, LuaHost::open_sandbox); tests/annotations_test
 // compares this list with what a script of a real engine sees.
 const std::vector<SandboxGlobal>& sandbox_globals() {
   static const std::vector<SandboxGlobal> all = {

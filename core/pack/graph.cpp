@@ -17,7 +17,7 @@ void compress(const std::vector<std::vector<int32_t>>& lists, std::vector<int32_
 }
 }  // namespace
 
-// The loader has checked the graphs (pack_toml.cpp): node ids are unique and
+// The loader has checked the graphs (pack_toml_seats.cpp, check_graphs): node ids are unique and
 // every neighbour exists, so every name here resolves.
 GraphIndex::GraphIndex(const PackSet& packs) {
   for (const auto& [gid, g] : packs.graphs)

@@ -1,5 +1,5 @@
 // The keys each table of the pack format may hold (docs/packs.md), with one
-// line on each. The loader (pack_toml.cpp) rejects every other key by this
+// line on each. The loader (toml_reader.cpp) rejects every other key by this
 // list, and `tabula schema` writes its JSON Schemas from it, so an editor's
 // hover help and completion cannot drift from what the loader accepts.
 #pragma once

@@ -1,6 +1,6 @@
 // What a chain of pack layers defines once merged: kinds, entity
 // definitions, zones, the flow, the combat pipeline, seats and parameters.
-// Loading (pack_toml.cpp) checks every manifest and reports problems with
+// Loading (pack_toml*.cpp) checks every manifest and reports problems with
 // file:line:column and the key path; nothing here knows any particular game.
 #pragma once
 #include <map>

@@ -1,7 +1,7 @@
 // What the loader does once every layer is merged, so that layers add to a
 // base without restating it (docs/packs.md, "Layers"): flow steps a layer
 // inserts into another node, and entries a layer removed, followed to the
-// lists and values that still name them. Used by pack_toml.cpp only.
+// lists and values that still name them. Used by the loader only (pack_toml*.cpp).
 #pragma once
 #include <functional>
 #include <map>

@@ -14,7 +14,7 @@ const std::vector<EntityId> kNoSide;
 
 // Per kind: its own hp/damage/knocked_out_to, else the [combat] table's
 // (whose hp and damage default to "hp" and "damage"). The loader has checked
-// that a kind's own names exist (pack_toml.cpp, check_fight_kinds).
+// that a kind's own names exist (pack_toml_seats.cpp, check_fight_kinds).
 void Kernel::resolve_fight_kinds() {
   const CombatDef& c = packs_->combat;
   for (const auto& name : packs_->kind_names) {
