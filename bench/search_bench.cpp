@@ -1,79 +1,26 @@
 // What a search pays per node in each shipped game, from a mid-game state:
 // a clone of the state, its hash, one choice applied (Mode::Playout, on a
 // fresh copy whose making is not timed) and the legal answers of the open
-// decisions visited. The state is reached by random 2-seat play from seed 1:
-// the game is played once to its end to learn its length, then again, with
-// the same agents, to half of it. Run on one core in a release build:
+// decisions visited. The state is halfway through a random 2-seat game
+// (bench/mid_game.h). Run on one core in a release build:
 //   taskset -c 1 build/bench/tabula_bench --benchmark_filter=Search
 #include <benchmark/benchmark.h>
 
-#include <map>
-#include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "core/lua/lua_host.h"
-#include "core/rules/engine.h"
+#include "bench/mid_game.h"
 #include "core/rules/subset.h"
-#include "core/search/playout.h"
 
 using namespace tabula;
 
 namespace {
 
-struct Game {
-  const char* name;   // in the benchmark's name
-  const char* pack;   // in content/
-  const char* layer;  // a layer on top, or null
-};
-
-const Game kGames[] = {
-    {"DungeonLords", "dungeon-lords", nullptr},
-    {"Thunderstone", "thunderstone-dragonspire", nullptr},
-    {"Prophecy", "prophecy", nullptr},
-    {"ProphecyWaterRealm", "prophecy", "prophecy-water-realm"},
-    {"Dorn", "dorn", nullptr},
-    {"ConnectFour", "connect-four", nullptr},
-};
-
-Engine& engine(const Game& g) {
-  static std::map<std::string, std::unique_ptr<Engine>> engines;
-  auto& e = engines[g.name];
-  if (!e) {
-    const std::string root = std::string(TABULA_SOURCE_DIR) + "/content/";
-    std::vector<std::string> layers;
-    if (g.layer) layers.push_back(root + g.layer);
-    auto r = load_pack(root + g.pack, layers);
-    if (!r.ok()) throw std::runtime_error(r.report());
-    e = std::make_unique<Engine>(std::move(r.packs), Limits{});
-  }
-  return *e;
-}
-
-// Random play from seed 1 for `max` choices (0: to the end).
-State play(Engine& e, uint64_t max, uint64_t* choices) {
-  const uint64_t seed = 1;
-  State s = e.new_game(seed, 2, {}, Mode::Playout);
-  RandomAgent a(derive_seed(seed, 0)), b(derive_seed(seed, 1));
-  std::vector<Agent*> agents{&a, &b};
-  const PlayoutResult r = play_out(e, s, agents, max);
-  if (r.failed) throw std::runtime_error("the random game failed: " + r.error);
-  if (choices) *choices = r.choices;
-  return s;
-}
-
-const State& mid_game(const Game& g) {
-  static std::map<std::string, State> states;
-  auto it = states.find(g.name);
-  if (it != states.end()) return it->second;
-  Engine& e = engine(g);
-  uint64_t length = 0;
-  play(e, 0, &length);
-  State s = play(e, length / 2, nullptr);
-  if (s.over || s.pending.empty()) throw std::runtime_error(std::string(g.name) + ": no open decision half-way");
-  return states.emplace(g.name, std::move(s)).first->second;
-}
+using bench::BenchGame;
+using bench::kBenchGames;
+using Game = BenchGame;
+Engine& engine(const Game& g) { return bench::bench_engine(g); }
+const State& mid_game(const Game& g) { return bench::mid_game(g, 2); }
 
 void BM_SearchClone(benchmark::State& st, const Game* g) {
   const State& s = mid_game(*g);
@@ -126,7 +73,7 @@ void BM_SearchLegal(benchmark::State& st, const Game* g) {
 }
 
 [[maybe_unused]] const bool registered = [] {
-  for (const Game& g : kGames) {
+  for (const Game& g : kBenchGames) {
     const std::string name = g.name;
     benchmark::RegisterBenchmark(("BM_SearchClone/" + name).c_str(), BM_SearchClone, &g);
     benchmark::RegisterBenchmark(("BM_SearchHash/" + name).c_str(), BM_SearchHash, &g);
