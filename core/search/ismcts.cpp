@@ -1,0 +1,271 @@
+#include "core/search/ismcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string_view>
+
+#include "core/rules/engine.h"
+#include "core/rules/subset.h"
+#include "core/state/outcome.h"
+
+namespace tabula {
+
+namespace {
+
+// Subset decisions with more sets than this are sampled by rank, and a node
+// considers at most this many of their sets.
+constexpr uint64_t kMaxSets = 64;
+// A playout without a depth stops here all the same (a game that never ends).
+constexpr uint64_t kMaxPlayout = 20000;
+
+uint64_t fnv(uint64_t h, std::string_view text) {
+  for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+constexpr uint64_t kFnvBasis = 0xcbf29ce484222325ull;
+
+// An edge's key: the seat and the option id, or the set as subset_id writes
+// it, hashed without building the string.
+uint64_t option_key(int seat, const Decision& d, size_t index) {
+  return derive_seed(fnv(kFnvBasis, d.options[index].id), static_cast<uint64_t>(seat));
+}
+uint64_t set_key(int seat, const Decision& d, const std::vector<size_t>& set) {
+  uint64_t h = kFnvBasis;
+  if (set.empty()) h = fnv(h, kEmptySubset);
+  for (size_t i = 0; i < set.size(); ++i) {
+    if (i) h = fnv(h, std::string_view(&kSubsetSeparator, 1));
+    h = fnv(h, d.options[set[i]].id);
+  }
+  return derive_seed(h, static_cast<uint64_t>(seat));
+}
+
+}  // namespace
+
+size_t IsmctsAgent::decide(const SeatDecision& sd) {
+  last_iterations_ = 0;
+  if (sd.decision().options.size() == 1) return 0;
+  search(sd);
+  return static_cast<size_t>(best_root(sd.decision().options.size()));
+}
+
+void IsmctsAgent::decide_subset(const SeatDecision& sd, std::vector<size_t>& out) {
+  last_iterations_ = 0;
+  if (subset_count(sd.decision()) == 1) return subset_at(sd.decision(), 0, out);
+  search(sd);
+  subset_at(sd.decision(), best_root(subset_count(sd.decision())), out);
+}
+
+void IsmctsAgent::search(const SeatDecision& sd) {
+  nodes_.clear();
+  edges_.clear();
+  nodes_.push_back(Node{rng_.next()});
+  int64_t n = 0;
+  if (params_.ms > 0) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(params_.ms);
+    do {
+      iterate(sd);
+      ++n;
+    } while (std::chrono::steady_clock::now() < end);
+  } else {
+    for (; n < params_.iterations; ++n) iterate(sd);
+  }
+  last_iterations_ = n;
+}
+
+void IsmctsAgent::candidates(const Node& node, const Decision& d, int seat) {
+  cands_.clear();
+  const double widened = std::ceil(params_.widen_k * std::pow(static_cast<double>(std::max<uint32_t>(node.visits, 1)), params_.widen_alpha));
+  const size_t allowed = widened < 1 ? 1 : widened > 1e9 ? size_t{1000000000} : static_cast<size_t>(widened);
+  if (!d.subset()) {
+    for (size_t i = 0; i < d.options.size(); ++i) {
+      const uint64_t key = option_key(seat, d, i);
+      cands_.push_back({key, derive_seed(key, node.salt), i, -1});
+    }
+  } else if (const uint64_t count = subset_count(d); count <= kMaxSets) {
+    for (uint64_t r = 0; r < count; ++r) {
+      subset_at(d, r, set_);
+      const uint64_t key = set_key(seat, d, set_);
+      cands_.push_back({key, derive_seed(key, node.salt), r, -1});
+    }
+  } else {
+    // Too many sets to list: the node's own sample of ranks, in the order
+    // drawn, as many as it may consider.
+    const uint64_t want = std::min<uint64_t>(allowed, kMaxSets);
+    for (uint64_t j = 0; j < want; ++j) {
+      const uint64_t r = derive_seed(node.salt, j) % count;
+      subset_at(d, r, set_);
+      const uint64_t key = set_key(seat, d, set_);
+      if (std::none_of(cands_.begin(), cands_.end(), [&](const Candidate& c) { return c.key == key; }))
+        cands_.push_back({key, j, r, -1});
+    }
+  }
+  auto before = [](const Candidate& a, const Candidate& b) {
+    return a.priority != b.priority ? a.priority < b.priority : a.key < b.key;
+  };
+  if (cands_.size() > allowed) {
+    std::nth_element(cands_.begin(), cands_.begin() + static_cast<std::ptrdiff_t>(allowed), cands_.end(), before);
+    cands_.resize(allowed);
+  }
+  std::sort(cands_.begin(), cands_.end(), before);
+  for (auto& c : cands_)
+    for (int32_t e = node.first_edge; e >= 0; e = edges_[e].next)
+      if (edges_[e].key == c.key) {
+        c.edge = e;
+        break;
+      }
+}
+
+bool IsmctsAgent::apply(Engine& engine, State& s, const Decision& d, int seat, uint64_t rank) {
+  if (!d.subset()) return engine.apply_index(s, seat, static_cast<size_t>(rank), Mode::Playout).ok;
+  subset_at(d, rank, set_);
+  return engine.apply_subset(s, seat, set_, Mode::Playout).ok;
+}
+
+void IsmctsAgent::iterate(const SeatDecision& sd) {
+  Engine& engine = sd.engine();
+  State s = sd.determinize(rng_.next());
+  reward_.assign(s.seats.size(), 0.0);
+  path_.clear();
+  int32_t node = 0;
+  bool scored = false;
+  while (!s.over && !s.pending.empty()) {
+    // The seat that decides: the root's, then the lowest with a decision open.
+    int seat = sd.seat();
+    if (!path_.empty()) {
+      seat = s.pending.front().seat;
+      for (const auto& p : s.pending) seat = std::min(seat, p.seat);
+    }
+    const Decision* d = s.pending_for(seat);
+    if (!d || d->options.empty()) {
+      lose(seat);
+      scored = true;
+      break;
+    }
+    ++nodes_[node].visits;
+    candidates(nodes_[node], *d, seat);
+    // Every considered edge was available; the first one not yet in the tree
+    // (in the node's order) is added, else UCB1 picks.
+    int32_t pick = -1;
+    const Candidate* fresh = nullptr;
+    for (const auto& c : cands_) {
+      if (c.edge >= 0) ++edges_[c.edge].avail;
+      else if (!fresh) fresh = &c;
+    }
+    if (fresh) {
+      pick = static_cast<int32_t>(edges_.size());
+      Edge e;
+      e.key = fresh->key;
+      e.next = nodes_[node].first_edge;
+      e.seat = seat;
+      e.avail = 1;
+      e.rank = fresh->rank;
+      edges_.push_back(e);
+      nodes_[node].first_edge = pick;
+    } else {
+      double best = -1;
+      for (const auto& c : cands_) {
+        const Edge& e = edges_[c.edge];
+        const double v = e.reward / e.visits +
+                         params_.exploration * std::sqrt(std::log(static_cast<double>(e.avail)) / e.visits);
+        if (v > best) {
+          best = v;
+          pick = c.edge;
+        }
+      }
+    }
+    path_.push_back(pick);
+    if (!apply(engine, s, *d, seat, edges_[pick].rank)) {  // the state is unusable now
+      lose(seat);
+      scored = true;
+      break;
+    }
+    if (fresh) break;
+    if (edges_[pick].child < 0) {
+      edges_[pick].child = static_cast<int32_t>(nodes_.size());
+      nodes_.push_back(Node{rng_.next()});
+    }
+    node = edges_[pick].child;
+  }
+  if (!scored) {
+    if (!s.over && !s.pending.empty()) {
+      walker_ = RandomAgent(rng_.next());
+      walkers_.assign(s.seats.size(), &walker_);
+      const uint64_t cap = params_.depth > 0 ? static_cast<uint64_t>(params_.depth) : kMaxPlayout;
+      const PlayoutResult r = play_out(engine, s, walkers_, cap);
+      if (r.failed) lose(r.seat);
+      else evaluate(engine, s);
+    } else {
+      evaluate(engine, s);
+    }
+  }
+  for (int32_t e : path_) {
+    Edge& edge = edges_[e];
+    ++edge.visits;
+    edge.reward += reward_[static_cast<size_t>(edge.seat)];
+  }
+}
+
+void IsmctsAgent::evaluate(Engine& engine, State& s) {
+  const int seats = static_cast<int>(reward_.size());
+  if (s.over) {
+    Outcome o;
+    read_outcome(s.result, seats, o);
+    size_t winners = 0;
+    for (int w : o.winners) winners += w >= 0 && w < seats;
+    if (winners) {
+      for (int w : o.winners)
+        if (w >= 0 && w < seats) reward_[static_cast<size_t>(w)] = 1.0 / static_cast<double>(winners);
+    } else if (o.has_scores && !o.has_winners && static_cast<int>(o.scores.size()) == seats) {
+      rank_first(o.scores);
+    } else {
+      // Nobody won: a draw shared among rivals, a loss for a seat alone.
+      std::fill(reward_.begin(), reward_.end(), seats > 1 ? 1.0 / seats : 0.0);
+    }
+    return;
+  }
+  if (params_.use_rating && engine.has_score()) {
+    scores_.resize(reward_.size());
+    for (int i = 0; i < seats; ++i) scores_[static_cast<size_t>(i)] = engine.score(s, i);
+    rank_first(scores_);
+    return;
+  }
+  std::fill(reward_.begin(), reward_.end(), 1.0 / seats);
+}
+
+// The best rated seats share 1, the others get 0: a rating orders positions,
+// its scale is the pack's own and means nothing across packs.
+void IsmctsAgent::rank_first(const std::vector<int64_t>& scores) {
+  const int64_t best = *std::max_element(scores.begin(), scores.end());
+  const double top = static_cast<double>(std::count(scores.begin(), scores.end(), best));
+  for (size_t i = 0; i < scores.size(); ++i) reward_[i] = scores[i] == best ? 1.0 / top : 0.0;
+}
+
+// A failed choice (or a decision without options) loses for its seat; the
+// others share the win.
+void IsmctsAgent::lose(int seat) {
+  const size_t seats = reward_.size();
+  if (seat < 0 || static_cast<size_t>(seat) >= seats) {
+    std::fill(reward_.begin(), reward_.end(), 1.0 / static_cast<double>(seats));
+    return;
+  }
+  std::fill(reward_.begin(), reward_.end(), seats > 1 ? 1.0 / static_cast<double>(seats - 1) : 0.0);
+  reward_[static_cast<size_t>(seat)] = 0;
+}
+
+uint64_t IsmctsAgent::best_root(uint64_t count) {
+  uint32_t most = 0;
+  ties_.clear();
+  for (int32_t e = nodes_[0].first_edge; e >= 0; e = edges_[e].next) {
+    if (edges_[e].visits > most || ties_.empty()) {
+      most = edges_[e].visits;
+      ties_.assign(1, e);
+    } else if (edges_[e].visits == most) {
+      ties_.push_back(e);
+    }
+  }
+  if (ties_.empty()) return rng_.below(count);  // no iteration ran
+  return edges_[ties_[static_cast<size_t>(rng_.below(ties_.size()))]].rank;
+}
+
+}  // namespace tabula
