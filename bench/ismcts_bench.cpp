@@ -1,0 +1,49 @@
+// ISMCTS iterations per second in each shipped game, from a mid-game state
+// (bench/mid_game.h, 2 seats): one decision of the open decision's seat per
+// benchmark iteration, at 200 search iterations, with playouts to the end
+// (Depth0) and cut at 20 choices and rated (Depth20). Run on one core in a
+// release build:
+//   taskset -c 1 build/bench/tabula_bench --benchmark_filter=Ismcts
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "bench/mid_game.h"
+#include "core/search/ismcts.h"
+
+using namespace tabula;
+
+namespace {
+
+using bench::BenchGame;
+using bench::kBenchGames;
+
+void BM_Ismcts(benchmark::State& st, const BenchGame* g, int depth) {
+  Engine& e = bench::bench_engine(*g);
+  const State& s = bench::mid_game(*g, 2);
+  const Decision& d = s.pending.front();
+  IsmctsParams p;
+  p.iterations = 200;
+  p.depth = depth;
+  IsmctsAgent agent(e, 1, p);
+  std::vector<size_t> set;
+  int64_t iterations = 0;
+  for (auto _ : st) {
+    if (d.subset()) agent.choose_subset(s, d, set);
+    else benchmark::DoNotOptimize(agent.choose(s, d));
+    iterations += agent.last_iterations();
+  }
+  st.counters["iterations/s"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
+}
+
+[[maybe_unused]] const bool registered = [] {
+  for (const BenchGame& g : kBenchGames) {
+    const std::string name = g.name;
+    benchmark::RegisterBenchmark(("BM_Ismcts/" + name + "/Depth0").c_str(), BM_Ismcts, &g, 0)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("BM_Ismcts/" + name + "/Depth20").c_str(), BM_Ismcts, &g, 20)->Unit(benchmark::kMillisecond);
+  }
+  return true;
+}();
+
+}  // namespace

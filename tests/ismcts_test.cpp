@@ -1,0 +1,213 @@
+// The ISMCTS agent (core/search/ismcts.h): it never peeks (two states that
+// differ only in what its seat cannot see get the same choice, for every
+// shipped game, at several points of a game), it is deterministic for a seed
+// and an iteration budget, it beats random play at Connect Four and takes a
+// win it sees, and it plays whole games of every shipped game to the end.
+// Budgets are small: these check behaviour, bench/ measures strength and
+// speed.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/rules/engine.h"
+#include "core/rules/infoset.h"
+#include "core/rules/subset.h"
+#include "core/search/ismcts.h"
+#include "core/search/playout.h"
+#include "core/state/outcome.h"
+
+using namespace tabula;
+
+namespace {
+
+struct Game {
+  const char* name;
+  const char* pack;   // in content/
+  const char* layer;  // a layer on top, or null
+};
+
+const Game kGames[] = {
+    {"DungeonLords", "dungeon-lords", nullptr},
+    {"Thunderstone", "thunderstone-dragonspire", nullptr},
+    {"Dorn", "dorn", nullptr},
+    {"Prophecy", "prophecy", nullptr},
+    {"ProphecyWaterRealm", "prophecy", "prophecy-water-realm"},
+    {"ConnectFour", "connect-four", nullptr},
+};
+
+std::unique_ptr<Engine> load(const Game& g) {
+  const std::string root = std::string(TABULA_SOURCE_DIR) + "/content/";
+  std::vector<std::string> layers;
+  if (g.layer) layers.push_back(root + g.layer);
+  auto r = load_pack(root + g.pack, layers);
+  EXPECT_TRUE(r.ok()) << r.report();
+  if (!r.ok()) return nullptr;
+  return std::make_unique<Engine>(std::move(r.packs));
+}
+
+// The agent's answer to the seat's open decision: an option id, or a set as
+// subset_id writes it.
+std::string choice(Agent& a, const State& s, int seat) {
+  const Decision* d = s.pending_for(seat);
+  if (!d) return "";
+  if (!d->subset()) return d->options[a.choose(s, *d)].id;
+  std::vector<size_t> set;
+  a.choose_subset(s, *d, set);
+  return subset_id(*d, set);
+}
+
+std::vector<RandomAgent> walkers(int seats, uint64_t seed) {
+  std::vector<RandomAgent> out;
+  for (int i = 0; i < seats; ++i) out.emplace_back(derive_seed(seed, static_cast<uint64_t>(i)));
+  return out;
+}
+
+std::vector<Agent*> pointers(std::vector<RandomAgent>& agents) {
+  std::vector<Agent*> out;
+  for (auto& a : agents) out.push_back(&a);
+  return out;
+}
+
+std::string name_of(const testing::TestParamInfo<Game>& i) { return i.param.name; }
+
+class IsmctsPacks : public testing::TestWithParam<Game> {};
+
+}  // namespace
+
+// ENGINE.md invariant 14: from mid-game states of a random game, for every
+// seat with a decision open, the true state and a determinization of it for
+// that seat (the seat cannot tell them apart: the same info_hash) get the
+// same choice from two agents of the same seed.
+TEST_P(IsmctsPacks, NeverPeeks) {
+  auto e = load(GetParam());
+  ASSERT_TRUE(e);
+  const int seats = e->packs().seats.fallback;
+  State s = e->new_game(21, seats, {}, Mode::Playout);
+  auto random = walkers(seats, 21);
+  const auto agents = pointers(random);
+  IsmctsParams p;
+  p.iterations = 40;
+  p.depth = 30;
+  int searched = 0, differed = 0;
+  uint64_t done = 0;
+  for (uint64_t at : {5u, 30u, 90u, 200u}) {
+    const PlayoutResult walk = play_out(*e, s, agents, at - done);
+    ASSERT_FALSE(walk.failed) << walk.error;
+    done += walk.choices;
+    if (s.over) break;
+    for (const Decision& d : std::vector<Decision>(s.pending)) {
+      SCOPED_TRACE("after " + std::to_string(done) + " choices, seat " + std::to_string(d.seat + 1));
+      const State b = determinize(*e, s, d.seat, 99);
+      ASSERT_EQ(info_hash(*e, s, d.seat), info_hash(*e, b, d.seat));
+      differed += b.hash() != s.hash();
+      IsmctsAgent x(*e, 5, p), y(*e, 5, p);
+      EXPECT_EQ(choice(x, s, d.seat), choice(y, b, d.seat));
+      EXPECT_EQ(x.last_iterations(), y.last_iterations());
+      searched += x.last_iterations() > 0;
+    }
+  }
+  EXPECT_GT(searched, 0) << "no decision with a choice to search";
+  if (std::string(GetParam().pack) != "connect-four") {
+    EXPECT_GT(differed, 0) << "no determinization differed";
+  }
+}
+
+// Every seat played by the agent, to the end of the game. The budget is tiny:
+// a Dorn choice costs about 0.2 ms (docs/performance.md).
+TEST_P(IsmctsPacks, PlaysAWholeGame) {
+  auto e = load(GetParam());
+  ASSERT_TRUE(e);
+  const int seats = e->packs().seats.fallback;
+  State s = e->new_game(3, seats, {}, Mode::Playout);
+  IsmctsParams p;
+  p.iterations = 10;
+  p.depth = 6;
+  std::vector<std::unique_ptr<IsmctsAgent>> bots;
+  std::vector<Agent*> agents;
+  for (int i = 0; i < seats; ++i) {
+    bots.push_back(std::make_unique<IsmctsAgent>(*e, derive_seed(3, static_cast<uint64_t>(i)), p));
+    agents.push_back(bots.back().get());
+  }
+  int64_t searched = 0;
+  const PlayoutResult r = play_out(*e, s, agents, 20000,
+                                   [&](const State&, int seat, const std::string&) { searched += bots[seat]->last_iterations() > 0; });
+  EXPECT_FALSE(r.failed) << r.error;
+  EXPECT_TRUE(r.finished);
+  EXPECT_GT(searched, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, IsmctsPacks, testing::ValuesIn(kGames), name_of);
+
+TEST(Ismcts, TheSameSeedGivesTheSameChoice) {
+  for (const Game& g : {kGames[0], kGames[1]}) {
+    auto e = load(g);
+    ASSERT_TRUE(e);
+    const int seats = e->packs().seats.fallback;
+    State s = e->new_game(8, seats, {}, Mode::Playout);
+    auto random = walkers(seats, 8);
+    ASSERT_FALSE(play_out(*e, s, pointers(random), 50).failed);
+    ASSERT_FALSE(s.over);
+    const int seat = s.pending.front().seat;
+    IsmctsParams p;
+    p.iterations = 60;
+    p.depth = 30;
+    IsmctsAgent a(*e, 17, p), b(*e, 17, p);
+    const std::string first = choice(a, s, seat);
+    EXPECT_EQ(first, choice(b, s, seat)) << g.name;
+    // The agent's RNG moves on: a second decision by the same agents agrees too.
+    EXPECT_EQ(choice(a, s, seat), choice(b, s, seat)) << g.name;
+  }
+}
+
+TEST(Ismcts, ATimeBudgetRunsIterations) {
+  auto e = load(kGames[5]);
+  ASSERT_TRUE(e);
+  State s = e->new_game(1, 2, {}, Mode::Playout);
+  IsmctsParams p;
+  p.ms = 20;
+  IsmctsAgent a(*e, 1, p);
+  choice(a, s, 0);
+  EXPECT_GT(a.last_iterations(), 0);
+}
+
+TEST(IsmctsConnectFour, TakesAWinItSees) {
+  auto e = load(kGames[5]);
+  ASSERT_TRUE(e);
+  // Seat 1 has three in the bottom row (columns 1-3) and seat 2 three in
+  // column 7: column 4 wins at once, anything else but 7 loses at once.
+  State s = e->new_game(1, 2);
+  for (const char* c : {"1", "7", "2", "7", "3", "7"}) ASSERT_TRUE(e->apply(s, s.pending.front().seat, c).ok) << c;
+  ASSERT_EQ(s.pending.front().seat, 0);
+  IsmctsParams p;
+  p.iterations = 200;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    IsmctsAgent a(*e, seed, p);
+    EXPECT_EQ(choice(a, s, 0), "4") << "seed " << seed;
+  }
+}
+
+TEST(IsmctsConnectFour, BeatsRandomPlay) {
+  auto e = load(kGames[5]);
+  ASSERT_TRUE(e);
+  IsmctsParams p;
+  p.iterations = 200;
+  int wins = 0;
+  const int games = 20;
+  for (int g = 0; g < games; ++g) {
+    const int me = g % 2;  // seats alternate
+    State s = e->new_game(100 + static_cast<uint64_t>(g), 2, {}, Mode::Playout);
+    IsmctsAgent bot(*e, derive_seed(static_cast<uint64_t>(g), 1), p);
+    RandomAgent random(derive_seed(static_cast<uint64_t>(g), 2));
+    std::vector<Agent*> agents(2);
+    agents[me] = &bot;
+    agents[1 - me] = &random;
+    const PlayoutResult r = play_out(*e, s, agents);
+    ASSERT_TRUE(r.finished) << r.error;
+    Outcome o;
+    ASSERT_EQ(read_outcome(s.result, 2, o), "");
+    wins += o.winners == std::vector<int>{me};
+  }
+  EXPECT_GE(wins, 18) << wins << " of " << games;
+}
