@@ -1,5 +1,6 @@
 // ISMCTS iterations per second in each shipped game, from a mid-game state
-// (bench/mid_game.h, 2 seats): one decision of the open decision's seat per
+// (bench/mid_game.h, 2 seats; on to the next decision with more than one
+// answer): one decision of the open decision's seat per
 // benchmark iteration, at 200 search iterations, with playouts to the end
 // (Depth0) and cut at 20 choices and rated (Depth20). Run on one core in a
 // release build:
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "bench/mid_game.h"
+#include "core/rules/subset.h"
 #include "core/search/ismcts.h"
 
 using namespace tabula;
@@ -21,7 +23,17 @@ using bench::kBenchGames;
 
 void BM_Ismcts(benchmark::State& st, const BenchGame* g, int depth) {
   Engine& e = bench::bench_engine(*g);
-  const State& s = bench::mid_game(*g, 2);
+  // On from the mid-game state to a decision with more than one answer.
+  State s = bench::mid_game(*g, 2);
+  std::vector<size_t> first;
+  while (!s.over && subset_count(s.pending.front()) == 1) {
+    const Decision& only = s.pending.front();
+    subset_at(only, 0, first);
+    const bool ok = only.subset() ? e.apply_subset(s, only.seat, first, Mode::Playout).ok
+                                  : e.apply_index(s, only.seat, 0, Mode::Playout).ok;
+    if (!ok) return st.SkipWithError("a forced choice failed");
+  }
+  if (s.over) return st.SkipWithError("the game ended");
   const Decision& d = s.pending.front();
   IsmctsParams p;
   p.iterations = 200;
