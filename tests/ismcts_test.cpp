@@ -211,3 +211,37 @@ TEST(IsmctsConnectFour, BeatsRandomPlay) {
   }
   EXPECT_GE(wins, 18) << wins << " of " << games;
 }
+
+// tests/packs/decisions-kit: the heroes move at once in secret (several
+// decisions open), then the Lord buys a set of cards and keeps two dice
+// (subset decisions). The agent answers them all with legal sets, the same
+// for the same seed.
+TEST(Ismcts, AnswersSetsAndSimultaneousDecisions) {
+  auto r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/decisions-kit");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  IsmctsParams p;
+  p.iterations = 30;
+  std::vector<std::string> runs[2];
+  for (auto& run : runs) {
+    State s = e.new_game(5, 3, {}, Mode::Playout);
+    std::vector<std::unique_ptr<IsmctsAgent>> bots;
+    std::vector<Agent*> agents;
+    for (int i = 0; i < 3; ++i) {
+      bots.push_back(std::make_unique<IsmctsAgent>(e, derive_seed(5, static_cast<uint64_t>(i)), p));
+      agents.push_back(bots.back().get());
+    }
+    bool together = false;
+    const PlayoutResult done = play_out(e, s, agents, 1000, [&](const State& at, int, const std::string& option) {
+      run.push_back(option);
+      together = together || at.pending.size() > 1;
+    });
+    ASSERT_FALSE(done.failed) << done.error;
+    EXPECT_TRUE(done.finished);
+    EXPECT_TRUE(together) << "no simultaneous decisions";
+  }
+  EXPECT_EQ(runs[0], runs[1]);
+  // The last answer is a set: the two dice kept.
+  ASSERT_GE(runs[0].size(), 2u);
+  EXPECT_NE(runs[0].back().find(kSubsetSeparator), std::string::npos) << runs[0].back();
+}
