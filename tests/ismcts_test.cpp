@@ -7,7 +7,10 @@
 // speed.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -244,4 +247,46 @@ TEST(Ismcts, AnswersSetsAndSimultaneousDecisions) {
   // The last answer is a set: the two dice kept.
   ASSERT_GE(runs[0].size(), 2u);
   EXPECT_NE(runs[0].back().find(kSubsetSeparator), std::string::npos) << runs[0].back();
+}
+
+// A set decision of 4,096 sets (twelve options, any number of them): the
+// agent samples sets by rank, and the game is won by a set with `c` and
+// without `a` (a quarter of them). Random sets win a quarter of the time;
+// the agent's choice wins.
+TEST(Ismcts, FindsAWinningSetAmongManySampled) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("tabula-ismcts-" + std::to_string(getpid()));
+  fs::create_directories(root);
+  std::ofstream(root / "texts.toml") << "p = { en = \"Take cards\", cs = \"Vezmi karty\" }\n";
+  std::ofstream(root / "pack.toml") << "[pack]\nid = \"sets\"\nrules = \"rules.lua\"\ntexts = [\"texts.toml\"]\n"
+                                       "[seats]\nmin = 1\nmax = 1\ndefault = 1\n"
+                                       "[flow]\nroot = \"game\"\n[flow.game]\nhook = \"ask\"\n";
+  std::ofstream(root / "rules.lua")
+      << "local T = tabula\nlocal M = {}\n"
+         "function M.ask()\n"
+         "  T.decide { seat = 1, prompt = \"p\", options = { 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l' },\n"
+         "             on_choice = 'took', pick = { min = 0 } }\n"
+         "end\n"
+         "function M.took(ctx)\n"
+         "  local has = {}\n"
+         "  for _, id in ipairs(ctx.choice) do has[id] = true end\n"
+         "  T.game_over({ winners = (has.c and not has.a) and { 1 } or {} })\n"
+         "end\n"
+         "return M\n";
+  auto r = load_pack(root.string());
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  fs::remove_all(root);
+  IsmctsParams p;
+  p.iterations = 200;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    State s = e.new_game(seed, 1, {}, Mode::Playout);
+    ASSERT_EQ(subset_count(s.pending.at(0)), 4096u);
+    IsmctsAgent a(e, seed, p);
+    const std::string set = choice(a, s, 0);
+    EXPECT_TRUE(e.apply(s, 0, set, Mode::Playout).ok) << set;
+    Outcome o;
+    read_outcome(s.result, 1, o);
+    EXPECT_EQ(o.winners, std::vector<int>{0}) << "seed " << seed << ": " << set;
+  }
 }
