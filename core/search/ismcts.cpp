@@ -146,7 +146,11 @@ void IsmctsAgent::iterate(const SeatDecision& sd) {
     candidates(nodes_[node], *d, seat);
     // Every considered edge was available; the first one not yet in the tree
     // (in the node's order) is added, else UCB1 picks.
+    // The option is applied by its place in this determinization's decision
+    // (the candidate's rank): another seat's options may lie elsewhere in
+    // another determinization, so an edge's own rank holds only at the root.
     int32_t pick = -1;
+    uint64_t pick_rank = 0;
     const Candidate* fresh = nullptr;
     for (const auto& c : cands_) {
       if (c.edge >= 0) ++edges_[c.edge].avail;
@@ -160,6 +164,7 @@ void IsmctsAgent::iterate(const SeatDecision& sd) {
       e.seat = seat;
       e.avail = 1;
       e.rank = fresh->rank;
+      pick_rank = fresh->rank;
       edges_.push_back(e);
       nodes_[node].first_edge = pick;
     } else {
@@ -171,11 +176,12 @@ void IsmctsAgent::iterate(const SeatDecision& sd) {
         if (v > best) {
           best = v;
           pick = c.edge;
+          pick_rank = c.rank;
         }
       }
     }
     path_.push_back(pick);
-    if (!apply(engine, s, *d, seat, edges_[pick].rank)) {  // the state is unusable now
+    if (!apply(engine, s, *d, seat, pick_rank)) {  // the state is unusable now
       lose(seat);
       scored = true;
       break;
