@@ -636,9 +636,9 @@ TEST_F(Cli, RunSummarisesWinsAndScores) {
   EXPECT_EQ(t.code, 0) << t.text;
   EXPECT_TRUE(has(t.text, "choices per finished game: mean 9.0, sd 0.0, min 9, max 9")) << t.text;
   EXPECT_TRUE(has(t.text, "winners stated by 40 of 40 finished games\n")) << t.text;
-  EXPECT_TRUE(has(t.text, "  seat      wins    shared   share  mean score\n")) << t.text;
+  EXPECT_TRUE(has(t.text, "  seat      wins    shared   share  mean score  kind\n")) << t.text;
   char row[80];
-  std::snprintf(row, sizeof row, "     1  %8d  %8d  %5.1f%%  %10.2f\n", wins[0], shared[0], 100 * credit[0] / 40, score[0] / 40.0);
+  std::snprintf(row, sizeof row, "     1  %8d  %8d  %5.1f%%  %10.2f  random\n", wins[0], shared[0], 100 * credit[0] / 40, score[0] / 40.0);
   EXPECT_TRUE(has(t.text, row)) << row << t.text;
 
   // A pack that states neither (the duel's {winner = N}): no seat table.
@@ -685,12 +685,68 @@ TEST_F(Cli, PlayersNamesTheSeatCount) {
   Output p = tabula("play " + tmp("packs/sealed") + " --players 4 --seed 2", "q\n");
   EXPECT_EQ(p.code, 0) << p.text;
   EXPECT_TRUE(has(p.text, "Seat 1 (human)")) << p.text;
-  EXPECT_TRUE(has(p.text, "Seat 4 (ai)")) << p.text;
+  // Greedy on a pack without a [pack] score plays at random: labelled so.
+  EXPECT_TRUE(has(p.text, "Seat 4 (random) — greedy plays at random: the pack has no [pack] score")) << p.text;
+  EXPECT_FALSE(has(p.text, "(ai)")) << p.text;
   Output q = tabula("play " + tmp("packs/sealed") + " --players 2 --seats random,random --seed 2");
   EXPECT_EQ(q.code, 0) << q.text;
   Output bad = tabula("play " + tmp("packs/sealed") + " --players 3 --seats human,random");
   EXPECT_EQ(bad.code, 1);
   EXPECT_TRUE(has(bad.text, "--players 3 but --seats names 2 seats")) << bad.text;
+}
+
+// --seats KIND,... chooses an agent per seat in run: the kinds come back
+// normalized in --json and the text, and the search seat beats random.
+TEST_F(Cli, RunSeatsNamesAKindPerSeat) {
+  Output o = tabula("run connect-four --seats mcts:iterations=50,random --games 4 --seed 1 --json");
+  ASSERT_EQ(o.code, 0) << o.text;
+  json j = json::parse(o.text);
+  EXPECT_EQ(j["seats"], 2);
+  ASSERT_EQ(j["per_seat"].size(), 2u);
+  EXPECT_EQ(j["per_seat"][0]["kind"], "mcts:iterations=50");
+  EXPECT_EQ(j["per_seat"][1]["kind"], "random");
+  EXPECT_EQ(j["finished"], 4);
+  EXPECT_GT(j["per_seat"][0]["wins"].get<int>(), j["per_seat"][1]["wins"].get<int>()) << o.text;
+  Output t = tabula("run connect-four --seats mcts:depth=10:iterations=20,greedy --games 1");
+  ASSERT_EQ(t.code, 0) << t.text;
+  EXPECT_TRUE(has(t.text, "mcts:iterations=20:depth=10")) << t.text;
+  // The old spellings: --agents (ai is greedy) and a bare number of seats.
+  json a = json::parse(tabula("run connect-four --agents ai --games 1 --json").text);
+  EXPECT_EQ(a["per_seat"][1]["kind"], "greedy");
+  json n = json::parse(tabula("run connect-four --seats 2 --games 1 --json").text);
+  EXPECT_EQ(n["per_seat"][0]["kind"], "random");
+}
+
+TEST_F(Cli, RunSeatsNamesBadKinds) {
+  Output x = tabula("run connect-four --seats mcts:iterations=x,random --games 1");
+  EXPECT_EQ(x.code, 2) << x.text;
+  EXPECT_TRUE(has(x.text, "--seats item 1 'mcts:iterations=x': iterations needs a whole number")) << x.text;
+  Output typo = tabula("run connect-four --seats rnadom,random --games 1");
+  EXPECT_EQ(typo.code, 2) << typo.text;
+  EXPECT_TRUE(has(typo.text, "'rnadom': not a seat kind (did you mean 'random'?)")) << typo.text;
+  EXPECT_TRUE(has(typo.text, "greedy, mcts")) << typo.text;
+  Output param = tabula("run connect-four --seats mcts:iteratons=5,random --games 1");
+  EXPECT_EQ(param.code, 2) << param.text;
+  EXPECT_TRUE(has(param.text, "did you mean 'iterations'?")) << param.text;
+  Output human = tabula("run connect-four --seats random,human --games 1");
+  EXPECT_EQ(human.code, 2) << human.text;
+  EXPECT_TRUE(has(human.text, "--seats item 2 'human'")) << human.text;
+  Output count = tabula("run connect-four --players 3 --seats random,random --games 1");
+  EXPECT_EQ(count.code, 2) << count.text;
+  EXPECT_TRUE(has(count.text, "--players 3 but --seats names 2 seats")) << count.text;
+}
+
+// play labels every seat by what really plays it, and two search seats
+// finish a game without input.
+TEST_F(Cli, PlaySeatsLabelTheirKinds) {
+  Output o = tabula("play connect-four --seats mcts:iterations=20,mcts:iterations=20 --seed 1");
+  ASSERT_EQ(o.code, 0) << o.text;
+  EXPECT_TRUE(has(o.text, "Seat 1 (mcts) chose")) << o.text;
+  EXPECT_TRUE(has(o.text, "Seat 2 (mcts) chose")) << o.text;
+  EXPECT_TRUE(has(o.text, "Game over")) << o.text;
+  Output bad = tabula("play connect-four --seats human,mtcs");
+  EXPECT_EQ(bad.code, 2) << bad.text;
+  EXPECT_TRUE(has(bad.text, "'mtcs': not a seat kind (did you mean 'mcts'?)")) << bad.text;
 }
 
 TEST_F(Cli, Scenarios) {

@@ -1,5 +1,5 @@
 // tabula play: a game in the terminal. Human seats read numbered choices
-// from stdin; random seats choose by themselves. A human sees only what
+// from stdin; the other seats' agents (tools/tabula/seat_kinds.h) choose by themselves. A human sees only what
 // Engine::view_json shows their seat.
 #include <algorithm>
 #include <charconv>
@@ -19,6 +19,7 @@
 #include "core/view/screen.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/plain_screen.h"
+#include "tools/tabula/seat_kinds.h"
 #include "tools/tabula/play_commands.h"
 #include "tools/tabula/play_reload.h"
 #include "tools/tabula/ui_text.h"
@@ -60,13 +61,20 @@ std::string wrapped(const std::string& line, size_t width, const std::string& in
 
 class Table {
  public:
-  Table(Engine& e, std::vector<bool> human, std::vector<bool> random, std::string lang)
-      : e_(&e), human_(std::move(human)), random_(std::move(random)), lang_(std::move(lang)) {
+  Table(Engine& e, std::vector<SeatKind> kinds, std::string lang) : e_(&e), kinds_(std::move(kinds)), lang_(std::move(lang)) {
+    for (const auto& k : kinds_) human_.push_back(k.base == SeatKind::Base::Human);
     humans_ = static_cast<int>(std::count(human_.begin(), human_.end(), true));
   }
 
   std::string seat_name(int seat) const {
     return ui(lang_, Ui::Seat, std::to_string(seat + 1)) + " (" + ui(lang_, kind(seat)) + ")";
+  }
+  // The seat as the start lists it: a greedy seat that plays at random says why.
+  std::string seat_line(int seat) const {
+    const SeatKind& k = kinds_[static_cast<size_t>(seat)];
+    if (k.base == SeatKind::Base::Greedy && k.plays_at_random(*e_)) return seat_name(seat) + " — " + ui(lang_, Ui::GreedyAtRandom);
+    if (k.base == SeatKind::Base::Mcts && k.text != "mcts") return seat_name(seat) + " — " + k.text;
+    return seat_name(seat);
   }
   // Who reads what is said to the whole table: with no person at it, a
   // watcher who sees everything; with one, that seat; with several sharing
@@ -76,9 +84,16 @@ class Table {
     if (humans_ == 1) return static_cast<int>(std::find(human_.begin(), human_.end(), true) - human_.begin());
     return -1;
   }
+  // The seat's real kind: greedy without a rating plays at random.
   Ui kind(int seat) const {
-    if (human_[seat]) return Ui::Human;
-    return seat < static_cast<int>(random_.size()) && random_[seat] ? Ui::Random : Ui::Ai;
+    const SeatKind& k = kinds_[static_cast<size_t>(seat)];
+    switch (k.base) {
+      case SeatKind::Base::Human: return Ui::Human;
+      case SeatKind::Base::Random: return Ui::Random;
+      case SeatKind::Base::Greedy: return k.plays_at_random(*e_) ? Ui::Random : Ui::Greedy;
+      case SeatKind::Base::Mcts: return Ui::Mcts;
+    }
+    return Ui::Random;
   }
 
   // A line about what happened. With a person at the table it waits for
@@ -187,7 +202,8 @@ class Table {
   }
 
   Engine* e_;
-  std::vector<bool> human_, random_;
+  std::vector<SeatKind> kinds_;
+  std::vector<bool> human_;
   std::string lang_;
   int humans_ = 0;
   std::map<int, std::vector<std::string>> held_;
@@ -329,29 +345,24 @@ int cmd_play(const PlayArgs& a) {
     if (!setup.empty()) throw CliError("give --practice or --setup, not both");
     setup = "practice-" + std::to_string(a.practice);
   }
-  std::vector<bool> human, random;
-  // `ai` looks one choice ahead with the pack's rating ([pack] score); for a
-  // pack without one it plays at random.
-  for (const auto& k : a.seats) {
-    if (k != "human" && k != "random" && k != "ai")
-      throw CliError("--seats: '" + k + "' is not a seat kind (human, ai or random)");
-    human.push_back(k == "human");
-    random.push_back(k == "random");
-  }
+  // `ai` is the old name of greedy.
+  std::vector<SeatKind> kinds = parse_seat_kinds(a.seats, true);
   Opened o = open_engine(a.pack, a.with);
   if (std::string why = unloggable(o.log_packs); !a.log.empty() && !why.empty()) throw CliError("--log: " + why);
   std::unique_ptr<Engine> engine = std::move(o.engine);
   Engine* e = engine.get();  // another after a :reload
   uint64_t digest = pack_files_digest(e->packs());
-  if (a.players > 0 && !human.empty() && a.players != static_cast<int>(human.size()))
-    throw CliError("--players " + std::to_string(a.players) + " but --seats names " + std::to_string(human.size()) +
-                   " seat" + (human.size() == 1 ? "" : "s") + ": give one of them, or as many kinds as players");
-  GameSetup g = game_setup(e->packs(), setup, a.players > 0 ? a.players : static_cast<int>(human.size()));
-  if (human.empty())
-    for (int i = 0; i < g.seats; ++i) human.push_back(i == 0);
+  if (a.players > 0 && !kinds.empty() && a.players != static_cast<int>(kinds.size()))
+    throw CliError("--players " + std::to_string(a.players) + " but --seats names " + std::to_string(kinds.size()) +
+                   " seat" + (kinds.size() == 1 ? "" : "s") + ": give one of them, or as many kinds as players");
+  GameSetup g = game_setup(e->packs(), setup, a.players > 0 ? a.players : static_cast<int>(kinds.size()));
+  if (kinds.empty()) kinds = parse_seat_kinds(std::vector<std::string>(static_cast<size_t>(g.seats), "greedy"), true);
+  if (a.seats.empty()) kinds[0] = parse_seat_kinds({"human"}, true)[0];
+  std::vector<bool> human;
+  for (const auto& k : kinds) human.push_back(k.base == SeatKind::Base::Human);
   uint64_t seed = a.has_seed ? a.seed : (static_cast<uint64_t>(std::random_device{}()) << 32 | std::random_device{}());
 
-  Table table(*e, human, random, a.lang);
+  Table table(*e, kinds, a.lang);
   std::cout << e->packs().layers.back().name.get(a.lang) << " (" << e->packs().id() << ")";
   if (!setup.empty()) {
     auto named = e->packs().setups.find(setup);
@@ -361,7 +372,7 @@ int cmd_play(const PlayArgs& a) {
   // No seed here: the hidden cards and the random seats' choices follow from
   // it. It is printed when the game ends, for the replay.
   std::cout << "\n";
-  for (int i = 0; i < g.seats; ++i) std::cout << "  " << table.seat_name(i) << "\n";
+  for (int i = 0; i < g.seats; ++i) std::cout << "  " << table.seat_line(i) << "\n";
 
   State s;
   std::vector<ChanceEvent> met;  // the chance events of the start, then of each choice, for the log
@@ -383,16 +394,11 @@ int cmd_play(const PlayArgs& a) {
   table.journal(s);
 
   std::vector<std::unique_ptr<Agent>> agents;
-  std::vector<GreedyAgent*> searching;  // told about a :reload
+  std::vector<InfoSetAgent*> searching;  // told about a :reload
   for (int i = 0; i < g.seats; ++i) {
     const uint64_t agent_seed = derive_seed(seed, static_cast<uint64_t>(i));
-    if (i < static_cast<int>(random.size()) && random[i]) {
-      agents.push_back(std::make_unique<RandomAgent>(agent_seed));
-    } else {
-      auto ai = std::make_unique<GreedyAgent>(*e, agent_seed);
-      searching.push_back(ai.get());
-      agents.push_back(std::move(ai));
-    }
+    agents.push_back(make_agent(kinds[static_cast<size_t>(i)], *e, agent_seed));
+    if (auto* searcher = dynamic_cast<InfoSetAgent*>(agents.back().get())) searching.push_back(searcher);
   }
   const bool any_human = std::count(human.begin(), human.end(), true) > 0;
   int status = 0;
@@ -411,7 +417,7 @@ int cmd_play(const PlayArgs& a) {
     engine = std::move(r.engine);
     e = engine.get();
     e->record_chance(&met);
-    for (GreedyAgent* ai : searching) ai->use(*e);
+    for (InfoSetAgent* ai : searching) ai->use(*e);
     s = std::move(r.state);
     digest = r.digest;
   };
@@ -487,7 +493,7 @@ int cmd_play(const PlayArgs& a) {
           k = agents[seat]->choose(s, *d);
         } catch (const std::exception& err) {
           table.flush();
-          std::cout << "error: " << table.seat_name(seat) << " (ai) cannot choose: " << err.what() << "\n";
+          std::cout << "error: " << table.seat_name(seat) << " cannot choose: " << err.what() << "\n";
           status = 1;
           quit = true;
           break;

@@ -1,5 +1,6 @@
-// tabula run: many games with automatic agents in every seat (random, or
-// the pack's one-choice look-ahead); a smoke test and a quick balance look.
+// tabula run: many games with automatic agents in every seat (random, the
+// pack's one-choice look-ahead or ISMCTS: tools/tabula/seat_kinds.h); a smoke
+// test, a quick balance look and a way to pit agents against each other.
 // A rejected choice from an agent means a script failed: that is a bug in a
 // pack, so it fails the run.
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include "core/rules/kernel.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/run_tally.h"
+#include "tools/tabula/seat_kinds.h"
 
 namespace tabula::cli {
 
@@ -41,13 +43,49 @@ struct Failure {
   }
 };
 
+struct RunSeats {
+  int count = 0;                // 0: the setup's or the pack's
+  std::vector<SeatKind> kinds;  // empty: every seat random
+  bool spread = false;          // one kind of --agents for every seat
+};
+
+// --seats KINDS (or a bare number: the count), --players N and the old
+// --agents KINDS.
+RunSeats run_seats(const RunArgs& a) {
+  RunSeats r;
+  const bool number = a.seats.size() == 1 && !a.seats[0].empty() &&
+                      a.seats[0].find_first_not_of("0123456789") == std::string::npos;
+  if (number) {
+    r.count = a.seats[0].size() > 2 ? 0 : std::stoi(a.seats[0]);
+    if (r.count < 1 || r.count > 64) throw UsageError("--seats " + a.seats[0] + ": a number of seats is 1 to 64");
+    r.count = seat_count(r.count, a.players);
+  } else {
+    r.count = a.players;
+  }
+  const bool listed = !a.seats.empty() && !number;
+  if (listed && !a.agents.empty()) throw UsageError("--seats names the kinds; --agents is its old spelling: give one of them");
+  if (listed) {
+    r.kinds = parse_seat_kinds(a.seats, false);
+    const int n = static_cast<int>(r.kinds.size());
+    if (a.players > 0 && a.players != n)
+      throw UsageError("--players " + std::to_string(a.players) + " but --seats names " + std::to_string(n) + " seat" +
+                       (n == 1 ? "" : "s") + ": give one of them, or as many kinds as players");
+    r.count = n;
+  } else if (!a.agents.empty()) {
+    r.kinds = parse_seat_kinds(a.agents, false, "--agents");
+    r.spread = r.kinds.size() == 1;
+  }
+  return r;
+}
+
 }  // namespace
 
 int cmd_run(const RunArgs& a) {
   Opened o = open_engine(a.pack, a.with);
   if (std::string why = unloggable(o.log_packs); !a.log_dir.empty() && !why.empty()) throw CliError("--log-dir: " + why);
   Engine& e = *o.engine;
-  GameSetup g = game_setup(e.packs(), a.setup, seat_count(a.seats, a.players));
+  const RunSeats who = run_seats(a);
+  GameSetup g = game_setup(e.packs(), a.setup, who.count);
   std::ofstream rows;  // games.jsonl: one line per game
   if (!a.log_dir.empty()) {
     std::error_code ec;
@@ -57,16 +95,14 @@ int cmd_run(const RunArgs& a) {
     rows.open(path);
     if (!rows) throw CliError("cannot write '" + path + "'");
   }
-  RunTally summary(g.seats);
-  std::vector<bool> ai(static_cast<size_t>(g.seats), false);
-  for (const auto& k : a.agents)
-    if (k != "random" && k != "ai") throw CliError("--agents: '" + k + "' is not an agent kind (random or ai)");
-  if (a.agents.size() == 1) ai.assign(ai.size(), a.agents[0] == "ai");
-  else if (a.agents.size() == ai.size())
-    for (size_t k = 0; k < ai.size(); ++k) ai[k] = a.agents[k] == "ai";
-  else if (!a.agents.empty())
-    throw CliError("--agents names " + std::to_string(a.agents.size()) + " kinds for " + std::to_string(g.seats) +
+  std::vector<SeatKind> kinds = who.kinds;
+  if (kinds.empty()) kinds.resize(static_cast<size_t>(g.seats));  // random
+  else if (kinds.size() == 1 && who.spread) kinds.assign(static_cast<size_t>(g.seats), kinds[0]);
+  else if (kinds.size() != static_cast<size_t>(g.seats))
+    throw CliError("--agents names " + std::to_string(kinds.size()) + " kinds for " + std::to_string(g.seats) +
                    " seats: give one for every seat, or one per seat");
+  RunTally summary(g.seats);
+  for (size_t k = 0; k < kinds.size(); ++k) summary.kind(k, kinds[k].text, kinds[k].plays_at_random(e));
 
   uint64_t finished = 0, capped = 0, choices = 0, errors = 0;
   std::vector<Failure> failures;  // the first few
@@ -86,8 +122,7 @@ int cmd_run(const RunArgs& a) {
     std::vector<Agent*> seats;
     for (int k = 0; k < g.seats; ++k) {
       const uint64_t agent_seed = derive_seed(seed, static_cast<uint64_t>(k));
-      if (ai[k]) agents.push_back(std::make_unique<GreedyAgent>(e, agent_seed));
-      else agents.push_back(std::make_unique<RandomAgent>(agent_seed));
+      agents.push_back(make_agent(kinds[k], e, agent_seed));
       seats.push_back(agents.back().get());
     }
 

@@ -16,6 +16,11 @@ namespace tabula::cli {
 struct CliError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// A command line that asks for what does not exist (a bad --seats kind):
+// printed the same way, exit 2 like CLI11's own usage errors.
+struct UsageError : CliError {
+  using CliError::CliError;
+};
 
 struct CheckArgs {
   std::string pack;
@@ -26,7 +31,7 @@ struct CheckArgs {
 struct PlayArgs {
   std::string pack;
   std::vector<std::string> with;
-  std::vector<std::string> seats;  // "human" / "random" per seat
+  std::vector<std::string> seats;  // a seat kind per seat (tools/tabula/seat_kinds.h)
   int players = 0;  // the number of seats; 0: as many as `seats` names, else the default
   bool has_seed = false;
   uint64_t seed = 0;
@@ -42,10 +47,10 @@ struct RunArgs {
   uint64_t games = 1;
   uint64_t seed = 1;
   std::string setup;
-  int seats = 0;  // 0: the setup's or the pack's default
-  int players = 0;  // the same count by the name the rules use; both given must agree
+  std::vector<std::string> seats;  // a seat kind per seat (tools/tabula/seat_kinds.h), or one number: the count
+  int players = 0;  // the number of seats, every one random unless --seats or --agents names kinds
   uint64_t max_choices = 100000;
-  std::vector<std::string> agents;  // random or ai: one for every seat, or one per seat
+  std::vector<std::string> agents;  // old spelling of the kinds: one for every seat, or one per seat (ai: greedy)
   bool json = false;
   std::string log_dir;
 };

@@ -32,6 +32,11 @@ void RunTally::add(uint64_t choices, const Outcome& outcome) {
   }
 }
 
+void RunTally::kind(size_t seat, std::string kind, bool at_random) {
+  seats_[seat].kind = std::move(kind);
+  seats_[seat].at_random = at_random;
+}
+
 double RunTally::sd() const { return games_ ? std::sqrt(m2_ / static_cast<double>(games_)) : 0.0; }
 
 json RunTally::to_json() const {
@@ -46,6 +51,8 @@ json RunTally::to_json() const {
     json row = {{"seat", i + 1}, {"wins", s.wins}, {"shared_wins", s.shared},
                 {"win_share", with_winners_ ? json(s.credit / static_cast<double>(with_winners_)) : json()}};
     row["mean_score"] = with_scores_ ? json(static_cast<double>(s.score_sum) / static_cast<double>(with_scores_)) : json();
+    if (!s.kind.empty()) row["kind"] = s.kind;
+    if (s.kind == "greedy" && s.at_random) row["plays_at_random"] = true;
     per.push_back(row);
   }
   j["per_seat"] = per;
@@ -53,6 +60,9 @@ json RunTally::to_json() const {
 }
 
 void RunTally::print() const {
+  for (size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i].kind == "greedy" && seats_[i].at_random)
+      std::printf("note: seat %zu (greedy) plays at random: the pack has no [pack] score\n", i + 1);
   if (!games_) return;
   std::printf("choices per finished game: mean %.1f, sd %.1f, min %llu, max %llu\n", mean_, sd(),
               static_cast<unsigned long long>(min_), static_cast<unsigned long long>(max_));
@@ -69,7 +79,7 @@ void RunTally::print() const {
   std::printf("  seat");
   if (with_winners_) std::printf("      wins    shared   share");
   if (with_scores_) std::printf("  mean score");
-  std::printf("\n");
+  std::printf("  kind\n");
   for (size_t i = 0; i < seats_.size(); ++i) {
     const Seat& s = seats_[i];
     std::printf("  %4zu", i + 1);
@@ -77,7 +87,7 @@ void RunTally::print() const {
       std::printf("  %8llu  %8llu  %5.1f%%", static_cast<unsigned long long>(s.wins), static_cast<unsigned long long>(s.shared),
                   100.0 * s.credit / static_cast<double>(with_winners_));
     if (with_scores_) std::printf("  %10.2f", static_cast<double>(s.score_sum) / static_cast<double>(with_scores_));
-    std::printf("\n");
+    std::printf("  %s\n", s.kind.c_str());
   }
 }
 

@@ -1,9 +1,10 @@
 // The figures `tabula run` gives after its games: choices per finished game
 // (mean and spread), and per seat the wins, shared wins, win share and mean
-// score that the games' results state (core/state/outcome.h). Games are added in
+// score that the games' results state, with the kind of agent in each seat (core/state/outcome.h). Games are added in
 // order, so the figures never depend on timing.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
 
@@ -16,6 +17,9 @@ class RunTally {
   explicit RunTally(int seats);
   // A finished game: its choices and what its result says.
   void add(uint64_t choices, const Outcome& outcome);
+  // Who plays `seat` (a normalized seat kind), and whether it plays at
+  // random (greedy on a pack without a [pack] score).
+  void kind(size_t seat, std::string kind, bool at_random);
 
   nlohmann::json to_json() const;  // keys added to `tabula run --json`
   void print() const;              // lines of the text summary
@@ -28,6 +32,8 @@ class RunTally {
     uint64_t wins = 0, shared = 0;
     double credit = 0;  // 1 per sole win, 1/k per win shared by k seats
     int64_t score_sum = 0;
+    std::string kind;
+    bool at_random = false;
   };
   double sd() const;
   std::vector<Seat> seats_;

@@ -11,6 +11,9 @@ enum class Ui {
   Human,
   Random,
   Ai,
+  Greedy,
+  Mcts,
+  GreedyAtRandom, // "greedy plays at random: the pack has no [pack] score"
   ToChoose,       // "=== {1} to choose ==="
   Starts,
   YourSecrets,

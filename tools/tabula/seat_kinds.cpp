@@ -1,0 +1,108 @@
+#include "tools/tabula/seat_kinds.h"
+
+#include <charconv>
+
+#include "core/search/playout.h"
+#include "core/state/suggest.h"
+#include "tools/tabula/common.h"
+
+namespace tabula::cli {
+
+namespace {
+
+const char* const kKinds = "human (play only), random, greedy, mcts, mcts:iterations=N, mcts:ms=N, mcts:depth=N";
+
+// The parameters of mcts, in the order a normalized kind lists them.
+struct Param {
+  const char* key;
+  int64_t min;
+};
+constexpr Param kParams[] = {{"iterations", 1}, {"ms", 1}, {"depth", 0}};
+
+std::vector<std::string> split(const std::string& s, char by) {
+  std::vector<std::string> parts;
+  for (size_t from = 0;;) {
+    const size_t at = s.find(by, from);
+    parts.push_back(s.substr(from, at == std::string::npos ? std::string::npos : at - from));
+    if (at == std::string::npos) return parts;
+    from = at + 1;
+  }
+}
+
+SeatKind parse_one(const std::string& item, bool with_human, const std::string& where) {
+  auto bad = [&](const std::string& why) { return UsageError(where + " '" + item + "': " + why); };
+  const std::vector<std::string> parts = split(item, ':');
+  const std::string& head = parts[0];
+  SeatKind k;
+  if (head == "human") k.base = SeatKind::Base::Human;
+  else if (head == "random") k.base = SeatKind::Base::Random;
+  else if (head == "greedy" || head == "ai") k.base = SeatKind::Base::Greedy;
+  else if (head == "mcts") k.base = SeatKind::Base::Mcts;
+  else
+    throw bad("not a seat kind" + suggestion(head, {"human", "random", "greedy", "mcts"}) + "; kinds: " + kKinds);
+  if (k.base == SeatKind::Base::Human && !with_human)
+    throw bad("run plays without people; kinds for run: random, greedy, mcts (with :iterations=N, :ms=N, :depth=N)");
+  k.text = k.name();
+  if (k.base != SeatKind::Base::Mcts) {
+    if (parts.size() > 1) throw bad(std::string(k.name()) + " takes no parameters (only mcts does)");
+    return k;
+  }
+  k.mcts.iterations = kPlayIterations;
+  int64_t given[std::size(kParams)] = {-1, -1, -1};
+  std::vector<std::string> keys;
+  for (const auto& p : kParams) keys.push_back(p.key);
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const size_t eq = parts[i].find('=');
+    const std::string key = parts[i].substr(0, eq);
+    size_t at = 0;
+    while (at < std::size(kParams) && key != kParams[at].key) ++at;
+    if (at == std::size(kParams))
+      throw bad("mcts has no parameter '" + key + "'" + suggestion(key, keys) +
+                "; it takes iterations=N, ms=N and depth=N, e.g. mcts:iterations=200:depth=20");
+    const std::string value = eq == std::string::npos ? "" : parts[i].substr(eq + 1);
+    int64_t n = -1;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < kParams[at].min)
+      throw bad(key + " needs a whole number of at least " + std::to_string(kParams[at].min) + ", not '" + value + "'");
+    if (given[at] >= 0) throw bad(key + " is given twice");
+    given[at] = n;
+  }
+  if (given[0] >= 0 && given[1] >= 0) throw bad("give iterations or ms, not both");
+  if (given[0] >= 0) k.mcts.iterations = given[0];
+  if (given[1] >= 0) k.mcts.ms = given[1];
+  if (given[2] >= 0) k.mcts.depth = static_cast<int>(given[2]);
+  for (size_t i = 0; i < std::size(kParams); ++i)
+    if (given[i] >= 0) k.text += ":" + std::string(kParams[i].key) + "=" + std::to_string(given[i]);
+  return k;
+}
+
+}  // namespace
+
+const char* SeatKind::name() const {
+  switch (base) {
+    case Base::Human: return "human";
+    case Base::Random: return "random";
+    case Base::Greedy: return "greedy";
+    case Base::Mcts: return "mcts";
+  }
+  return "random";
+}
+
+std::vector<SeatKind> parse_seat_kinds(const std::vector<std::string>& items, bool with_human, const std::string& option) {
+  std::vector<SeatKind> kinds;
+  for (size_t i = 0; i < items.size(); ++i)
+    kinds.push_back(parse_one(items[i], with_human, option + " item " + std::to_string(i + 1)));
+  return kinds;
+}
+
+std::unique_ptr<Agent> make_agent(const SeatKind& kind, Engine& e, uint64_t seed) {
+  switch (kind.base) {
+    case SeatKind::Base::Human: return nullptr;
+    case SeatKind::Base::Random: return std::make_unique<RandomAgent>(seed);
+    case SeatKind::Base::Greedy: return std::make_unique<GreedyAgent>(e, seed);
+    case SeatKind::Base::Mcts: return std::make_unique<IsmctsAgent>(e, seed, kind.mcts);
+  }
+  return nullptr;
+}
+
+}  // namespace tabula::cli

@@ -1,0 +1,41 @@
+// Who sits in each seat, for `tabula play` and `tabula run` alike: the kinds
+// of --seats KIND,KIND,... (docs/cli.md, "Seat kinds"). A kind is `human`
+// (play only), `random`, `greedy` (one choice ahead with the pack's [pack]
+// score) or `mcts`, with parameters after colons: `mcts:iterations=200:depth=20`.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/rules/engine.h"
+#include "core/search/agent.h"
+#include "core/search/ismcts.h"
+
+namespace tabula::cli {
+
+// The iterations of a bare `mcts`: under about a second per decision early in
+// the longest shipped games (Dorn, Thunderstone: ~0.9 s on one core; Dungeon
+// Lords ~0.35 s; Connect Four a few ms), measured with playouts to the end.
+constexpr int64_t kPlayIterations = 100;
+
+struct SeatKind {
+  enum class Base { Human, Random, Greedy, Mcts };
+  Base base = Base::Random;
+  IsmctsParams mcts;  // for Mcts
+  std::string text = "random";  // normalized: "random", "greedy" (for `ai` too), "mcts:iterations=200"
+  const char* name() const;  // "human", "random", "greedy" or "mcts"
+  // A greedy seat plays at random on a pack without a [pack] score.
+  bool plays_at_random(const Engine& e) const { return base == Base::Random || (base == Base::Greedy && !e.has_score()); }
+};
+
+// The kinds of --seats (or --agents), one per item. Bad items throw
+// UsageError naming the item, its place and the valid kinds; `human` is
+// refused unless `with_human`.
+std::vector<SeatKind> parse_seat_kinds(const std::vector<std::string>& items, bool with_human,
+                                       const std::string& option = "--seats");
+
+// The automatic player of a kind (nullptr for human), with its own seed.
+std::unique_ptr<Agent> make_agent(const SeatKind& kind, Engine& e, uint64_t seed);
+
+}  // namespace tabula::cli
