@@ -94,7 +94,8 @@ int main(int argc, char** argv) {
   auto* play = app.add_subcommand("play", "Play a game in the terminal");
   pack_args(play, pa.pack, pa.with);
   play->add_option("--seats", pa.seats, "Seat kinds in seat order, e.g. human,mcts: human, random, greedy (one choice ahead with the pack's [pack] score; random without one), mcts or mcts:iterations=N, mcts:ms=N, mcts:depth=N (combinable: mcts:iterations=200:depth=20); ai is greedy (default: seat 1 human, others greedy)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   play->add_option("--players", pa.players, "Number of seats: seat 1 human, others greedy (with --seats: must match)")
       ->check(CLI::Range(1, 64));
   auto* seed_opt = play->add_option("--seed", pa.seed, "RNG seed (default: a fresh one, printed)");
@@ -112,10 +113,11 @@ int main(int argc, char** argv) {
   run->add_option("--seed", ra.seed, "Seed of game 1; game i uses seed S+i-1")->capture_default_str();
   run->add_option("--setup", ra.setup, "Start every game from one of the pack's [setups]");
   run->add_option("--seats", ra.seats, "Seat kinds in seat order, one per seat, e.g. mcts,random: random, greedy (one choice ahead with the pack's [pack] score; random without one), mcts or mcts:iterations=N, mcts:ms=N, mcts:depth=N (combinable: mcts:iterations=200:depth=20). A bare number N is still the number of seats, all random (default: the setup's or the pack's count)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   run->add_option("--players", ra.players, "Number of seats, every one random unless --seats names kinds (with a --seats list: must match)")->check(CLI::Range(1, 64));
   run->add_option("--max-choices", ra.max_choices, "Stop a game after this many choices (0: no cap)")->capture_default_str();
-  run->add_option("--agents", ra.agents, "Old spelling of --seats KINDS: one kind for every seat or one per seat; ai is greedy")->delimiter(',');
+  run->add_option("--agents", ra.agents, "Old spelling of --seats KINDS: one kind for every seat or one per seat; ai is greedy")->delimiter(',')->allow_extra_args(false);
   run->add_flag("--json", ra.json, "Print a JSON object");
   run->add_option("--log-dir", ra.log_dir, "Write every game's log (game-SEED.json) and one row per game (games.jsonl) to this folder");
 
