@@ -68,7 +68,7 @@ RunSeats run_seats(const RunArgs& a) {
     r.kinds = parse_seat_kinds(a.seats, false);
     const int n = static_cast<int>(r.kinds.size());
     if (a.players > 0 && a.players != n)
-      throw UsageError("--players " + std::to_string(a.players) + " but --seats names " + std::to_string(n) + " seat" +
+      throw CliError("--players " + std::to_string(a.players) + " but --seats names " + std::to_string(n) + " seat" +
                        (n == 1 ? "" : "s") + ": give one of them, or as many kinds as players");
     r.count = n;
   } else if (!a.agents.empty()) {
