@@ -155,7 +155,9 @@ TEST(ContractsDoc, EveryScriptedKindOfEveryGameMatchesItsSection) {
                   p.kinds.at(kind).required_functions.end())
             << name << ": the section says " << fn << " is required, but [kinds." << kind << "] requires does not list it";
       for (const auto& fn : fns)
-        if (is_hook(fn)) EXPECT_TRUE(s->second.exports.count(fn)) << name << ": a script exports " << fn << ", which its section does not list";
+        if (is_hook(fn)) {
+          EXPECT_TRUE(s->second.exports.count(fn)) << name << ": a script exports " << fn << ", which its section does not list";
+        }
       exported_by_game[name].insert(fns.begin(), fns.end());
     }
     for (const auto& [name, s] : doc)

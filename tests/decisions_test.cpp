@@ -183,8 +183,8 @@ TEST(Decisions, ManyOptionsAreCheckedForRepeatsQuickly) {
   State s = e->blank_state(1, 2);
   Decision d;
   d.seat = 0;
-  for (int i = 0; i < 300000; ++i) d.options.push_back(Option{"o" + std::to_string(i)});
-  d.options.push_back(Option{"o150000"});
+  for (int i = 0; i < 300000; ++i) d.options.push_back(Option{"o" + std::to_string(i), false, kNoEntity, {}});
+  d.options.push_back(Option{"o150000", false, kNoEntity, {}});
   try {
     e->kernel().decide(s, std::move(d));
     ADD_FAILURE() << "a repeated option id was accepted";
@@ -193,7 +193,7 @@ TEST(Decisions, ManyOptionsAreCheckedForRepeatsQuickly) {
   }
   Decision fine;
   fine.seat = 0;
-  for (int i = 0; i < 300000; ++i) fine.options.push_back(Option{"o" + std::to_string(i)});
+  for (int i = 0; i < 300000; ++i) fine.options.push_back(Option{"o" + std::to_string(i), false, kNoEntity, {}});
   e->kernel().decide(s, std::move(fine));
   EXPECT_EQ(s.pending.size(), 1u);
 }

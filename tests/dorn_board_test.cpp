@@ -204,7 +204,9 @@ TEST_F(DornBoard, TeleportFacesAreOneStepApart) {
     EXPECT_TRUE(g().has_tag(id(a), std::string("teleport:") + t));
     // A step onto one face, and out through the other face's neighbours.
     for (const std::string& n : neighbours(b))
-      if (n != a) EXPECT_TRUE(adjacent(a, n)) << t << " " << n;
+      if (n != a) {
+        EXPECT_TRUE(adjacent(a, n)) << t << " " << n;
+      }
   }
 }
 

@@ -209,7 +209,9 @@ TEST(DornScreen, DrawsRandomGamesForEverySeat) {
             const std::string text = joined(lines);
             for (const char* raw : {"nil", "table: ", "{\"", "blessing_of", "hero_round"})
               ASSERT_FALSE(has(text, raw)) << raw << "\n" << text;
-            if (s.over) EXPECT_TRUE(has(text, seat == 0 ? "vítězí" : " win")) << text;  // the result's words
+            if (s.over) {
+              EXPECT_TRUE(has(text, seat == 0 ? "vítězí" : " win")) << text;  // the result's words
+            }
           }
         if (s.over) {
           ++ends;

@@ -193,7 +193,9 @@ TEST(ProtoMap, ATrapKnocksAHeroOffTheBoard) {
       ApplyResult a = e.apply(s, seat, option);
       ASSERT_TRUE(a.ok) << "round " << round << ", seat " << seat + 1 << ": " << a.error;
     }
-    if (round < 8) EXPECT_EQ(e.prop(s, warrior, "wounds").as_int(), round / 2);
+    if (round < 8) {
+      EXPECT_EQ(e.prop(s, warrior, "wounds").as_int(), round / 2);
+    }
   }
   EXPECT_EQ(e.zone_name(s, s.entities[warrior].zone), "fallen");
   EXPECT_EQ(e.prop(s, warrior, "wounds").as_int(), 0);

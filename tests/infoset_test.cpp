@@ -113,7 +113,9 @@ TEST_P(Determinization, AgreesWithTheSeatAndResamplesTheRest) {
   // Every game but one with nothing hidden has something to draw anew.
   bool hides = false;
   for (const auto& z : e->packs().zones) hides = hides || z.visibility != ZoneDef::Visibility::Public;
-  if (hides) EXPECT_GT(resampled, 0) << "no determinization changed anything";
+  if (hides) {
+    EXPECT_GT(resampled, 0) << "no determinization changed anything";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, Determinization, testing::ValuesIn(shipped_packs()),
@@ -231,7 +233,9 @@ TEST_F(Small, ContentsCountsHold) {
     for (EntityId id : d.zones[bag].items) {
       const bool up = d.entities[id].face_up;
       EXPECT_EQ(up, s.entities[id].face_up);
-      if (!up) EXPECT_EQ(e->packs().defs[d.entities[id].def]->id, "gold");  // no face-up token turns face down
+      if (!up) {
+        EXPECT_EQ(e->packs().defs[d.entities[id].def]->id, "gold");  // no face-up token turns face down
+      }
     }
     moved = moved || defs(d, bag) != defs(s, bag);
   }
@@ -302,7 +306,9 @@ TEST(DungeonLordsDeterminize, CommittedOrdersAreDrawnAnew) {
     for (int seat = 0; seat < 2 && done < 0; ++seat)
       if (!s.pending_for(seat) && dict_get(s.seats[seat].secret, "orders").items().size() == 3 && s.pending_for(1 - seat))
         done = seat, planning = 1 - seat;
-    if (done < 0) ASSERT_FALSE(play_out(*e, s, agents, 1).failed);
+    if (done < 0) {
+      ASSERT_FALSE(play_out(*e, s, agents, 1).failed);
+    }
   }
   ASSERT_GE(done, 0) << "no lord committed his orders while the other planned";
   int hand = -1;

@@ -130,8 +130,8 @@ void Loader::read_zones(const LayerFile& layer, const toml::table& zones) {
     for (auto& x : out.zones)
       if (x.id == id) z = &x;
     if (!z) {
-      out.zones.push_back(ZoneDef{id});
-      z = &out.zones.back();
+      z = &out.zones.emplace_back();
+      z->id = id;
       z->order = static_cast<int>(out.zones.size()) - 1;
     }
     Table t(*this, *v.as_table(), "zones." + id, KeyTable::Zone);

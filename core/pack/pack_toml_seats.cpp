@@ -309,7 +309,7 @@ void Loader::check_graphs() {
     if (!g.zones) continue;
     for (const auto& [nid, n] : g.nodes) {
       if (!out.zone(nid)) {
-        out.zones.push_back(ZoneDef{nid});
+        out.zones.emplace_back().id = nid;
         out.zones.back().order = static_cast<int>(out.zones.size()) - 1;
         continue;
       }
