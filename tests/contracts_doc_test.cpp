@@ -169,9 +169,11 @@ TEST(ContractsDoc, EveryScriptedKindOfEveryGameMatchesItsSection) {
     auto fns = exported_by_game.find(name);
     if (fns == exported_by_game.end()) continue;
     const Reached& rules = reached_by_game[name.substr(0, name.find(": "))];
-    for (const auto& fn : s.exports)
-      if (fn[0] != '<')
+    for (const auto& fn : s.exports) {
+      if (fn[0] != '<') {
         EXPECT_TRUE(fns->second.count(fn) || reached(rules, fn)) << name << ": the section lists " << fn << ", which no script of the kind exports and the rules never reach";
+      }
+    }
   }
   for (const auto& [name, _] : doc)
     EXPECT_TRUE(kinds_of_games.count(name)) << "docs/contracts.md has a section for " << name << ", which is no kind of a shipped game";

@@ -104,9 +104,10 @@ TEST(Layout, EveryKernelSourceBelongsToItsFoldersTarget) {
       ASSERT_TRUE(l.sources.count(folder)) << "core/" << folder << "/ has no tabula_" << folder << " target";
       for (const auto& file : fs::directory_iterator(entry.path())) {
         const std::string name = file.path().filename().string();
-        if (file.path().extension() == ".cpp")
+        if (file.path().extension() == ".cpp") {
           EXPECT_TRUE(l.sources.at(folder).count(folder + "/" + name))
               << "core/" << folder << "/" << name << " is not a source of tabula_" << folder;
+        }
       }
     } else {
       EXPECT_EQ(entry.path().filename(), "CMakeLists.txt")
