@@ -61,14 +61,14 @@ Layers read_layers(const std::string& cmake) {
 // Every folder `folder` may include: itself and what it links, transitively.
 std::set<std::string> reachable(const Layers& l, const std::string& folder) {
   std::set<std::string> seen{folder};
-  std::vector<std::string> todo{folder};
-  while (!todo.empty()) {
-    const std::string f = todo.back();
-    todo.pop_back();
+  std::vector<std::string> to_visit{folder};
+  while (!to_visit.empty()) {
+    const std::string f = to_visit.back();
+    to_visit.pop_back();
     auto it = l.uses.find(f);
     if (it == l.uses.end()) continue;
     for (const auto& d : it->second)
-      if (seen.insert(d).second) todo.push_back(d);
+      if (seen.insert(d).second) to_visit.push_back(d);
   }
   return seen;
 }
