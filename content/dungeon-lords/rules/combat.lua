@@ -428,5 +428,7 @@ M.on = {
 
 -- [pack] determinize (rules/determinize.lua).
 M.determinize = require "rules.determinize"
+-- [pack] score (rules/rating.lua).
+M.rating = require "rules.rating"
 
 return M

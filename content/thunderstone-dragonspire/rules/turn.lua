@@ -253,4 +253,7 @@ function M.discard_and_draw(ctx)
   for _, c in ipairs(T.zone("play", seat)) do T.move(c, "hand", seat) end
 end
 
+-- [pack] score (rules/rating.lua).
+M.rating = require "rules.rating"
+
 return M
