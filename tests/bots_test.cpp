@@ -283,6 +283,7 @@ const Shipped kShipped[] = {
     {"DungeonLordsSteady", "dungeon-lords", "steady"},
     {"ThunderstoneShrewd", "thunderstone-dragonspire", "shrewd"},
     {"ProphecySeer", "prophecy", "seer"},
+    {"DornPatient", "dorn", "patient"},
 };
 
 std::unique_ptr<Engine> load(const std::string& pack, const std::vector<std::string>& layers = {}) {
