@@ -20,6 +20,7 @@
 #include "core/rules/subset.h"
 #include "core/search/bots.h"
 #include "core/search/playout.h"
+#include "tests/agent_choice.h"
 #include "tests/tool_run.h"
 
 using namespace tabula;
@@ -258,16 +259,6 @@ TEST(BotsPolicy, ThePolicyCannotChangeTheGame) {
 }
 
 // --- invariant 14 ------------------------------------------------------------
-
-// The agent's answer to the seat's open decision: an option id, or a set.
-std::string choice(Agent& a, const State& s, int seat) {
-  const Decision* d = s.pending_for(seat);
-  if (!d) return "";
-  if (!d->subset()) return d->options[a.choose(s, *d)].id;
-  std::vector<size_t> set;
-  a.choose_subset(s, *d, set);
-  return subset_id(*d, set);
-}
 
 struct Shipped {
   const char* name;  // for the test's name
