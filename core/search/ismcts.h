@@ -21,7 +21,7 @@ struct IsmctsParams {
   // ceil(widen_k * v^widen_alpha) of its options.
   double widen_k = 2.0, widen_alpha = 0.5;
   int depth = 0;              // a playout stops after this many choices; 0: at the end
-  bool use_rating = true;     // rate a cut playout by the pack's [pack] score
+  bool use_rating = true;     // rate a cut playout by the pack's [pack] score (each seat's lead, squashed)
 };
 
 // Each iteration draws a determinization of the deciding seat's information
@@ -73,6 +73,7 @@ class IsmctsAgent : public InfoSetAgent {
   void evaluate(Engine& engine, State& s);
   void lose(int seat);
   void rank_first(const std::vector<int64_t>& scores);
+  void graded(const std::vector<int64_t>& scores);
   // The most visited root edge: its option index or set rank (of `count`).
   uint64_t best_root(uint64_t count);
 
@@ -87,6 +88,8 @@ class IsmctsAgent : public InfoSetAgent {
   std::vector<size_t> set_;
   std::vector<int32_t> ties_;
   std::vector<int64_t> scores_;
+  double margin_sum_ = 0;  // of |lead| over this search's rated playouts
+  int64_t margins_ = 0;
   RandomAgent walker_{0};
   std::vector<Agent*> walkers_;  // walker_ for every seat
 };
