@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <string_view>
 
 #include "core/rules/engine.h"
@@ -61,6 +62,8 @@ void IsmctsAgent::search(const SeatDecision& sd) {
   nodes_.clear();
   edges_.clear();
   nodes_.push_back(Node{rng_.next()});
+  margin_sum_ = 0;
+  margins_ = 0;
   int64_t n = 0;
   if (params_.ms > 0) {
     const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(params_.ms);
@@ -239,18 +242,42 @@ void IsmctsAgent::evaluate(Engine& engine, State& s) {
   if (params_.use_rating && (rating_fn_ >= 0 || engine.has_score())) {
     scores_.resize(reward_.size());
     for (int i = 0; i < seats; ++i) scores_[static_cast<size_t>(i)] = engine.rate(s, i, rating_fn_);
-    rank_first(scores_);
+    graded(scores_);
     return;
   }
   std::fill(reward_.begin(), reward_.end(), 1.0 / seats);
 }
 
-// The best rated seats share 1, the others get 0: a rating orders positions,
-// its scale is the pack's own and means nothing across packs.
+// A finished game's scores without winners: the best seats share 1, the
+// others get 0.
 void IsmctsAgent::rank_first(const std::vector<int64_t>& scores) {
   const int64_t best = *std::max_element(scores.begin(), scores.end());
   const double top = static_cast<double>(std::count(scores.begin(), scores.end(), best));
   for (size_t i = 0; i < scores.size(); ++i) reward_[i] = scores[i] == best ? 1.0 / top : 0.0;
+}
+
+// Each seat's lead over the best of the others, squashed by a logistic
+// curve whose scale is the mean size of the leads met so far in this search:
+// a rating's scale is the pack's own, so it is learnt, not assumed. A big
+// lead is near a win and a small one near a draw, which tells close
+// positions apart better than who happens to lead.
+void IsmctsAgent::graded(const std::vector<int64_t>& scores) {
+  const size_t n = scores.size();
+  if (n < 2) {
+    reward_[0] = 0.5;
+    return;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    int64_t other = INT64_MIN;
+    for (size_t j = 0; j < n; ++j)
+      if (j != i) other = std::max(other, scores[j]);
+    const double lead = static_cast<double>(scores[i]) - static_cast<double>(other);
+    margin_sum_ += std::fabs(lead);
+    ++margins_;
+    reward_[i] = lead;
+  }
+  const double scale = std::max(1.0, margin_sum_ / static_cast<double>(margins_));
+  for (size_t i = 0; i < n; ++i) reward_[i] = 1.0 / (1.0 + std::exp(-reward_[i] / scale));
 }
 
 // A failed choice (or a decision without options) loses for its seat; the

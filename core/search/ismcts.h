@@ -22,7 +22,7 @@ struct IsmctsParams {
   // ceil(widen_k * v^widen_alpha) of its options.
   double widen_k = 2.0, widen_alpha = 0.5;
   int depth = 0;              // a playout stops after this many choices; 0: at the end
-  bool use_rating = true;     // rate a cut playout by `rating`
+  bool use_rating = true;     // rate a cut playout by `rating` (each seat's lead, squashed)
   // The rating cut playouts are scored by (a named bot's; empty: the pack's
   // [pack] score), and with greedy_playouts the one the playouts follow:
   // one step ahead (GreedyWalker) instead of at random.
@@ -80,6 +80,7 @@ class IsmctsAgent : public InfoSetAgent {
   void evaluate(Engine& engine, State& s);
   void lose(int seat);
   void rank_first(const std::vector<int64_t>& scores);
+  void graded(const std::vector<int64_t>& scores);
   // The most visited root edge: its option index or set rank (of `count`).
   uint64_t best_root(uint64_t count);
 
@@ -94,6 +95,8 @@ class IsmctsAgent : public InfoSetAgent {
   std::vector<size_t> set_;
   std::vector<int32_t> ties_;
   std::vector<int64_t> scores_;
+  double margin_sum_ = 0;  // of |lead| over this search's rated playouts
+  int64_t margins_ = 0;
   RandomAgent walker_{0};
   std::vector<Agent*> walkers_;  // walker_ (or greedy_) for every seat
   int32_t rating_fn_ = -1;       // params_.rating resolved for this decision

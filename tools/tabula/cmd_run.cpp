@@ -43,6 +43,29 @@ struct Failure {
   }
 };
 
+// Times an agent's decisions, for the figures of `tabula run` (how long each
+// seat thinks): wall-clock time only reaches the report, never the game.
+class TimedAgent : public Agent {
+ public:
+  TimedAgent(Agent& inner, RunTally& tally, size_t seat) : inner_(&inner), tally_(&tally), seat_(seat) {}
+  size_t choose(const State& s, const Decision& d) override {
+    const auto t = Clock::now();
+    const size_t i = inner_->choose(s, d);
+    tally_->thought(seat_, std::chrono::duration<double>(Clock::now() - t).count());
+    return i;
+  }
+  void choose_subset(const State& s, const Decision& d, std::vector<size_t>& out) override {
+    const auto t = Clock::now();
+    inner_->choose_subset(s, d, out);
+    tally_->thought(seat_, std::chrono::duration<double>(Clock::now() - t).count());
+  }
+
+ private:
+  Agent* inner_;
+  RunTally* tally_;
+  size_t seat_;
+};
+
 struct RunSeats {
   int count = 0;                // 0: the setup's or the pack's
   std::vector<SeatKind> kinds;  // empty: every seat random
@@ -120,11 +143,14 @@ int cmd_run(const RunArgs& a) {
   for (uint64_t i = 0; i < a.games; ++i) {
     const uint64_t seed = a.seed + i;
     std::vector<std::unique_ptr<Agent>> agents;
+    std::vector<TimedAgent> timed;
+    timed.reserve(static_cast<size_t>(g.seats));
     std::vector<Agent*> seats;
     for (int k = 0; k < g.seats; ++k) {
       const uint64_t agent_seed = derive_seed(seed, static_cast<uint64_t>(k));
       agents.push_back(make_agent(kinds[k], e, agent_seed));
-      seats.push_back(agents.back().get());
+      timed.emplace_back(*agents.back(), summary, static_cast<size_t>(k));
+      seats.push_back(&timed.back());
     }
 
     GameLog log;

@@ -1,5 +1,6 @@
 #include "tools/tabula/run_tally.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -38,6 +39,13 @@ void RunTally::kind(size_t seat, std::string kind, std::string base, bool at_ran
   seats_[seat].at_random = at_random;
 }
 
+void RunTally::thought(size_t seat, double seconds) {
+  Seat& s = seats_[seat];
+  ++s.decisions;
+  s.think += seconds;
+  s.think_max = std::max(s.think_max, seconds);
+}
+
 double RunTally::sd() const { return games_ ? std::sqrt(m2_ / static_cast<double>(games_)) : 0.0; }
 
 json RunTally::to_json() const {
@@ -55,6 +63,9 @@ json RunTally::to_json() const {
     if (!s.kind.empty()) row["kind"] = s.kind;
     if (!s.base.empty()) row["base"] = s.base;
     if (s.kind == "greedy" && s.at_random) row["plays_at_random"] = true;
+    row["decisions"] = s.decisions;
+    row["ms_per_decision"] = s.decisions ? 1000 * s.think / static_cast<double>(s.decisions) : 0.0;
+    row["ms_longest_decision"] = 1000 * s.think_max;
     per.push_back(row);
   }
   j["per_seat"] = per;
@@ -65,10 +76,10 @@ void RunTally::print() const {
   for (size_t i = 0; i < seats_.size(); ++i)
     if (seats_[i].kind == "greedy" && seats_[i].at_random)
       std::printf("note: seat %zu (greedy) plays at random: the pack has no [pack] score\n", i + 1);
-  if (!games_) return;
+  if (!games_) return print_thinking();
   std::printf("choices per finished game: mean %.1f, sd %.1f, min %llu, max %llu\n", mean_, sd(),
               static_cast<unsigned long long>(min_), static_cast<unsigned long long>(max_));
-  if (!with_winners_ && !with_scores_) return;
+  if (!with_winners_ && !with_scores_) return print_thinking();
   if (with_winners_) {
     std::printf("winners stated by %llu of %llu finished games", static_cast<unsigned long long>(with_winners_),
                 static_cast<unsigned long long>(games_));
@@ -91,6 +102,20 @@ void RunTally::print() const {
     if (with_scores_) std::printf("  %10.2f", static_cast<double>(s.score_sum) / static_cast<double>(with_scores_));
     std::printf("  %s%s%s%s\n", s.kind.c_str(), s.base.empty() ? "" : " (", s.base.c_str(), s.base.empty() ? "" : ")");
   }
+  print_thinking();
+}
+
+void RunTally::print_thinking() const {
+  bool searched = false;
+  for (const Seat& s : seats_) searched = searched || (s.kind != "random" && !s.kind.empty());
+  if (!searched) return;
+  std::printf("time per decision:");
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    const Seat& s = seats_[i];
+    std::printf("%s seat %zu %.2f ms (longest %.1f ms)", i ? "," : "", i + 1,
+                s.decisions ? 1000 * s.think / static_cast<double>(s.decisions) : 0.0, 1000 * s.think_max);
+  }
+  std::printf("\n");
 }
 
 }  // namespace tabula::cli

@@ -21,6 +21,9 @@ class RunTally {
   // underneath ("mcts"; empty for a built-in kind), and whether it plays at
   // random (greedy on a pack without a [pack] score).
   void kind(size_t seat, std::string kind, std::string base, bool at_random);
+  // One decision of `seat`'s agent took `seconds` (of every game, finished
+  // or not): the only figures that depend on timing.
+  void thought(size_t seat, double seconds);
 
   nlohmann::json to_json() const;  // keys added to `tabula run --json`
   void print() const;              // lines of the text summary
@@ -35,8 +38,11 @@ class RunTally {
     int64_t score_sum = 0;
     std::string kind, base;
     bool at_random = false;
+    uint64_t decisions = 0;
+    double think = 0, think_max = 0;  // seconds
   };
   double sd() const;
+  void print_thinking() const;
   std::vector<Seat> seats_;
   uint64_t games_ = 0, min_ = 0, max_ = 0;
   double mean_ = 0, m2_ = 0;  // running mean and sum of squared deviations (Welford)
