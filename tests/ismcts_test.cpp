@@ -20,8 +20,10 @@
 #include "core/search/ismcts.h"
 #include "core/search/playout.h"
 #include "core/state/outcome.h"
+#include "tests/agent_choice.h"
 
 using namespace tabula;
+using tabula::testing_support::choice;
 
 namespace {
 
@@ -48,17 +50,6 @@ std::unique_ptr<Engine> load(const Game& g) {
   EXPECT_TRUE(r.ok()) << r.report();
   if (!r.ok()) return nullptr;
   return std::make_unique<Engine>(std::move(r.packs));
-}
-
-// The agent's answer to the seat's open decision: an option id, or a set as
-// subset_id writes it.
-std::string choice(Agent& a, const State& s, int seat) {
-  const Decision* d = s.pending_for(seat);
-  if (!d) return "";
-  if (!d->subset()) return d->options[a.choose(s, *d)].id;
-  std::vector<size_t> set;
-  a.choose_subset(s, *d, set);
-  return subset_id(*d, set);
 }
 
 std::vector<RandomAgent> walkers(int seats, uint64_t seed) {

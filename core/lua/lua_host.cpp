@@ -135,6 +135,18 @@ void LuaHost::call_options(State& state, const Call& c, std::vector<Option>& out
 
 void LuaHost::call_keep(State& state, const Call& c) { run(state, c, nullptr, nullptr, nullptr, true); }
 
+Value LuaHost::call_result(State& state, const Call& c) {
+  run(state, c, nullptr, nullptr, nullptr, true);
+  Value out;
+  try {
+    out = to_value(L_, -1);
+  } catch (...) {  // not a value the kernel keeps (a function, a float): the caller says what it wanted
+    out = Value();
+  }
+  lua_pop(L_, 1);
+  return out;
+}
+
 LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, const std::vector<const Option*>* set,
                              std::vector<Option>* options, bool keep) {
   lua_State* L = L_;

@@ -95,6 +95,9 @@ class LuaHost {
   // The same, but the function's result stays on the Lua stack for the
   // caller to take (and pop).
   void call_keep(State& state, const Call& c);
+  // Calls c.fn(ctx) and returns its result as a value (nil when it returns
+  // nothing the kernel can keep). Throws ScriptError.
+  Value call_result(State& state, const Call& c);
   // For tools and tests: module[path]({args = args}), the result as a value.
   Value call_value(State& state, const std::string& module, const std::string& path, const Value& args);
   // For a screen: module[path](arg), which must return a list of strings

@@ -23,6 +23,7 @@ constexpr ManifestKey kRoot[] = {
     {"setups", S::TablesOf, "Named ways to start a game (a practice board, a scenario).", false, T::Setup},
     {"graphs", S::TablesOf, "Graphs of nodes and edges (areas, spaces).", false, T::Graph},
     {"screen", S::Table, "How `tabula play` shows the game to a person.", false, T::Screen},
+    {"bots", S::TablesOf, "Named automatic players, chosen by name like a built-in seat kind (--seats human,NAME).", false, T::Bot},
 };
 
 constexpr ManifestKey kPack[] = {
@@ -153,6 +154,24 @@ constexpr ManifestKey kScreen[] = {
     {"internal", S::Strings, "Variables the generic screen does not print: a name, or a prefix ending in '*'."},
 };
 
+constexpr ManifestKey kBot[] = {
+    {"kind", S::String, "How it plays: a built-in kind with the parameters below, or a Lua policy.", true, T::Root,
+     "random|greedy|mcts|policy"},
+    {"name", S::Text, "Display name (default: the bot's id)."},
+    {"about", S::Text, "One line on how it plays, shown by `tabula play` and `tabula check`."},
+    {"script", S::String, "The module its rating and policy are functions of (default: the layer's rules)."},
+    {"rating", S::String, "greedy, mcts: the function that rates a position for ctx.args.seat (default: [pack] score)."},
+    {"policy", S::String, "policy: the function that ranks ctx.args.options for ctx.args.seat: a list of integers, higher is better."},
+    {"iterations", S::Integer, "mcts: iterations per decision (default: the tools' mcts budget, 100)."},
+    {"ms", S::Integer, "mcts: milliseconds per decision instead of iterations (not deterministic)."},
+    {"depth", S::Integer, "mcts: a playout stops after this many choices and is rated (default 0: at the end)."},
+    {"exploration", S::Number, "mcts: UCB1's exploration constant (default 0.7)."},
+    {"widen_k", S::Number, "mcts: progressive widening, ceil(widen_k * visits^widen_alpha) options (default 2)."},
+    {"widen_alpha", S::Number, "mcts: progressive widening's exponent (default 0.5)."},
+    {"playout", S::String, "mcts: how playouts choose: at random, or one step ahead with the rating (default random).",
+     false, T::Root, "random|greedy"},
+};
+
 constexpr ManifestKey kManifest[] = {
     {"remove", S::Strings, "Ids of entities of lower layers to remove."},
     {"change", S::Changes, "[change.id]: change some values of a lower layer's entity; the rest stays.", false,
@@ -195,6 +214,7 @@ constexpr KeyTableSpec kTables[] = {
     {"A graph of nodes and edges.", kGraph},
     {"A graph node with tags.", kGraphNode},
     {"How `tabula play` shows the game.", kScreen},
+    {"A named automatic player.", kBot},
     {"A manifest: entity definitions keyed by id, and a layer's changes.", kManifest},
     {"An entity definition.", kEntity},
     {"A text in English and Czech.", kText},

@@ -28,6 +28,7 @@ enum class KeyTable : uint8_t {
   Graph,       // [graphs.X]
   GraphNode,   // [graphs.X.nodes] name = { adjacent, tags }
   Screen,      // [screen]
+  Bot,         // [bots.X]
   Manifest,    // the top level of a manifest (the other entries are definitions)
   Entity,      // an entity definition, [change.X] and [replace.X]
   Text,        // a text given as { en, cs }
@@ -37,6 +38,7 @@ enum class KeyTable : uint8_t {
 enum class KeyShape : uint8_t {
   String,
   Integer,
+  Number,      // an integer or a decimal number
   Boolean,
   Strings,     // a list of strings
   Text,        // a string (English) or { en, cs }

@@ -34,6 +34,16 @@ const PropSpec* KindDef::prop(std::string_view name) const {
 
 bool EntityDef::has_tag(std::string_view t) const { return std::find(tags.begin(), tags.end(), t) != tags.end(); }
 
+const char* BotDef::kind_name() const {
+  switch (kind) {
+    case Kind::Random: return "random";
+    case Kind::Greedy: return "greedy";
+    case Kind::Mcts: return "mcts";
+    case Kind::Policy: return "policy";
+  }
+  return "random";
+}
+
 const ZoneDef* PackSet::zone(std::string_view id) const {
   for (const auto& z : zones)
     if (z.id == id) return &z;

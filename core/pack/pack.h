@@ -209,6 +209,38 @@ struct Param {
   SourcePos pos;
 };
 
+// A function of a pack's script named by a manifest ([pack] score, a bot's
+// rating or policy): the module, the path of the function in it, and where.
+struct FunctionRef {
+  std::string module, name, layer;
+  SourcePos pos;
+  bool empty() const { return name.empty(); }
+};
+
+// A named automatic player ([bots.NAME], docs/packs.md): a built-in kind with
+// its parameters, or a Lua policy that ranks a decision's options. Chosen by
+// name like a built-in kind (`--seats human,cautious`); it decides from its
+// seat's information set like every agent (core/search/bots.h).
+struct BotDef {
+  enum class Kind { Random, Greedy, Mcts, Policy };
+  enum class Playout { Random, Greedy };
+  std::string id;
+  Kind kind = Kind::Random;
+  Text name;   // for people (default: the id)
+  Text about;  // one line on how it plays
+  // The rating a greedy or mcts bot maximises (empty: [pack] score), and a
+  // policy bot's ranking function; both in `script` (default: the layer's rules).
+  FunctionRef rating, policy;
+  // mcts: iterations 0 means the tools' default budget; ms > 0 a time budget.
+  int64_t iterations = 0, ms = 0;
+  int depth = 0;
+  double exploration = 0.7, widen_k = 2.0, widen_alpha = 0.5;
+  Playout playout = Playout::Random;
+  std::string layer;  // the pack that last defined it
+  SourcePos pos;
+  const char* kind_name() const;  // "random", "greedy", "mcts" or "policy"
+};
+
 struct PackInfo {
   std::string id;
   std::string dir;
@@ -241,14 +273,13 @@ struct PackSet {
   // [pack] score (docs/packs.md): a function of a layer's rules script that
   // rates a position for a seat, which `ai` agents maximise; the top-most
   // layer that names one wins. `name` empty: the pack has none.
-  struct Rating {
-    std::string module, name, layer;
-    SourcePos pos;
-  };
+  using Rating = FunctionRef;
   Rating score;
   // [pack] determinize: a function of a layer's rules script that resamples
   // what the kernel cannot infer a seat does not know (core/rules/infoset.h).
   Rating determinize;
+  // [bots.NAME]: named automatic players; a layer adds bots or replaces one whole.
+  std::map<std::string, BotDef> bots;
   std::map<std::string, ScriptFile> scripts;   // every module the packs name
   // [screen] (docs/packs.md): the top-most layer's screen script, drawn for
   // people only and never loaded with the game's modules (key empty: none);

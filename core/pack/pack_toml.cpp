@@ -253,6 +253,7 @@ void Loader::merge(const LayerFile& layer) {
   if (const toml::table* graphs = root.table("graphs"))
     for (auto&& [k, v] : *graphs) read_graph(layer, std::string(k.str()), v);
   if (const toml::table* screen = root.table("screen")) read_screen(layer, *screen);
+  if (const toml::table* bots = root.table("bots")) read_bots(layer, *bots);
   root.finish();
 
   // Each file is reported where it is named.
@@ -430,6 +431,7 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
   out.script_dirs.push_back(PackSet::ScriptDir{"scripts", env && *env ? env : TABULA_SCRIPTS_DIR});
   splice_inserts(out, std::move(inserts_), step_pos_, diags);
   check_references();
+  check_bots();
   name_functions();
   if (check_scripts) {
     std::set<std::string> removed;
@@ -448,6 +450,7 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
   for (const auto& [id, n] : out.flow) named.insert(n.script);
   for (const auto& l : out.layers) named.insert(l.rules);
   for (const auto& [id, e] : out.entities) named.insert(e.script);
+  for (const auto& [id, b] : out.bots) named.insert({b.rating.module, b.policy.module});
   for (auto it = out.scripts.begin(); it != out.scripts.end();)
     it = named.count(it->first) ? std::next(it) : out.scripts.erase(it);
   for (const auto& d : diags)

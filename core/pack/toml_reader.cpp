@@ -63,6 +63,17 @@ std::optional<int64_t> Table::integer(std::string_view k) {
   return n->value<int64_t>();
 }
 
+std::optional<double> Table::number(std::string_view k) {
+  const toml::node* n = node(k);
+  if (!n) return std::nullopt;
+  if (n->is_integer()) return static_cast<double>(*n->value<int64_t>());
+  if (!n->is_floating_point()) {
+    l_.wrong_type(*n, key(k), "a number");
+    return std::nullopt;
+  }
+  return n->value<double>();
+}
+
 std::optional<bool> Table::boolean(std::string_view k) {
   const toml::node* n = node(k);
   if (!n) return std::nullopt;

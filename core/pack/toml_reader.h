@@ -49,6 +49,7 @@ class Table {
   // A missing key is an error when manifest_keys.cpp marks it required.
   std::optional<std::string> str(std::string_view k);
   std::optional<int64_t> integer(std::string_view k);
+  std::optional<double> number(std::string_view k);  // an integer or a decimal number
   std::optional<bool> boolean(std::string_view k);
   std::optional<std::vector<std::string>> strings(std::string_view k);
   const toml::table* table(std::string_view k);
@@ -129,6 +130,9 @@ class Loader {
   std::optional<ScriptFile> script_file(const LayerFile& layer, const std::string& rel, const toml::node& at,
                                         const std::string& key);
   void read_screen(const LayerFile& layer, const toml::table& screen);
+  void read_bots(const LayerFile& layer, const toml::table& bots);
+  void read_bot(const LayerFile& layer, const std::string& id, const toml::table& t);
+  void check_bots();
   bool confined(const LayerFile& layer, const std::string& rel, const SourcePos& at, const std::string& key);
   void touch(const LayerFile& layer, const std::string& what, const SourcePos& p);
   void edit_list_param(const LayerFile& layer, const std::string& name, const toml::node& at, const toml::table& t);

@@ -42,6 +42,10 @@ class Engine {
   ApplyResult apply_subset(State& s, int seat, const std::vector<size_t>& indices, Mode mode = Mode::Play);
   bool has_score() const;          // the pack rates states ([pack] score)
   int64_t score(State& s, int seat);  // higher is better for `seat`
+  // Another rating of the packs (a bot's, by function_id; -1: score), asked like score.
+  int64_t rate(State& s, int seat, int32_t fn);
+  // A policy's integer per option of `d`, for d.seat (Kernel::rank).
+  void rank(State& s, const Decision& d, int32_t fn, std::vector<int64_t>& out);
 
   // --- seeing and reading, for one reader: a seat (from 0), the onlooker
   // (-1), or kAllSeeing (the game's own log and tools). Nothing a reader may

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <map>
 
 #include "core/lua/function_check.h"
@@ -475,13 +476,42 @@ static Call seat_query(int32_t fn, int seat) {
   return c;
 }
 
-int64_t Kernel::score(State& s, int seat) {
+int64_t Kernel::rate(State& s, int seat, int32_t fn) {
+  if (fn < 0) fn = score_fn_;
   QueryMode guard(query_mode_);
-  LuaHost::Result r = host_->call(s, seat_query(score_fn_, seat), nullptr);
-  if (!r.is_int)
-    throw ScriptError(packs_->score.layer, packs_->score.pos.to_string(), "", "pack.score",
-                      packs_->score.name + " must return an integer (how good the position is for ctx.args.seat)");
+  LuaHost::Result r = host_->call(s, seat_query(fn, seat), nullptr);
+  if (!r.is_int) {
+    const bool pack = fn == score_fn_;
+    throw ScriptError(pack ? packs_->score.layer : packs_->id(), pack ? packs_->score.pos.to_string() : "", "",
+                      pack ? "pack.score" : "rating " + function_name(fn),
+                      (pack ? packs_->score.name : function_name(fn)) +
+                          " must return an integer (how good the position is for ctx.args.seat)");
+  }
   return r.integer;
+}
+
+void Kernel::rank(State& s, int seat, int32_t fn, const Decision& d, std::vector<int64_t>& out) {
+  QueryMode guard(query_mode_);
+  Call c = seat_query(fn, seat);
+  List options;
+  options.reserve(d.options.size());
+  for (const auto& o : d.options) {
+    Value opt = Value::dict();
+    opt.set("id", o.int_id ? Value(static_cast<int64_t>(std::strtoll(o.id.c_str(), nullptr, 10))) : Value(o.id));
+    if (o.entity != kNoEntity) opt.set("entity", Value(static_cast<int64_t>(o.entity)));
+    options.push_back(std::move(opt));
+  }
+  c.args.set("options", Value::list(std::move(options)));
+  const Value r = host_->call_result(s, c);
+  const size_t n = d.options.size();
+  out.clear();
+  if (r.is_list() && r.items().size() == n)
+    for (const auto& v : r.items())
+      if (v.is_int()) out.push_back(v.as_int());
+  if (out.size() != n)
+    throw ScriptError(packs_->id(), "", "", "policy " + function_name(fn),
+                      function_name(fn) + " must return a list of " + std::to_string(n) +
+                          " integers, one per option of ctx.args.options (higher is better)");
 }
 
 void Kernel::determinize_hook(State& s, int seat) {

@@ -180,7 +180,16 @@ class Kernel {
   // The pack's rating of `s` for `seat` ([pack] score, run as a query), for
   // agents that search: higher is better. Only when has_score().
   bool has_score() const { return score_fn_ >= 0; }
-  int64_t score(State& s, int seat);
+  int64_t score(State& s, int seat) { return rate(s, seat, score_fn_); }
+  // Any rating function of the packs (a bot's rating, by its function id;
+  // -1: the pack's score), called the way score is: a query with
+  // ctx.args.seat, returning an integer.
+  int64_t rate(State& s, int seat, int32_t fn);
+  // A policy bot's ranking of `d`'s options for `seat` (docs/packs.md,
+  // "[bots]"): fn is called as a query with ctx.args.seat and
+  // ctx.args.options ({id, entity} per option, in order) and returns one
+  // integer per option, higher is better; anything else is a ScriptError.
+  void rank(State& s, int seat, int32_t fn, const Decision& d, std::vector<int64_t>& out);
   // The pack's own resampling of a determinized state for `seat` ([pack]
   // determinize, run as a query; core/rules/infoset.h). Only when has_determinize_hook().
   bool has_determinize_hook() const { return determinize_fn_ >= 0; }

@@ -58,6 +58,7 @@ void IsmctsAgent::decide_subset(const SeatDecision& sd, std::vector<size_t>& out
 }
 
 void IsmctsAgent::search(const SeatDecision& sd) {
+  rating_fn_ = resolve(sd.engine(), params_.rating);
   nodes_.clear();
   edges_.clear();
   nodes_.push_back(Node{rng_.next()});
@@ -198,8 +199,13 @@ void IsmctsAgent::iterate(const SeatDecision& sd) {
   }
   if (!scored) {
     if (!s.over && !s.pending.empty()) {
-      walker_ = RandomAgent(rng_.next());
-      walkers_.assign(s.seats.size(), &walker_);
+      if (params_.greedy_playouts) {
+        greedy_.emplace(engine, rng_.next(), rating_fn_);
+        walkers_.assign(s.seats.size(), &*greedy_);
+      } else {
+        walker_ = RandomAgent(rng_.next());
+        walkers_.assign(s.seats.size(), &walker_);
+      }
       const uint64_t cap = params_.depth > 0 ? static_cast<uint64_t>(params_.depth) : kMaxPlayout;
       const PlayoutResult r = play_out(engine, s, walkers_, cap);
       if (r.failed) lose(r.seat);
@@ -233,9 +239,9 @@ void IsmctsAgent::evaluate(Engine& engine, State& s) {
     }
     return;
   }
-  if (params_.use_rating && engine.has_score()) {
+  if (params_.use_rating && (rating_fn_ >= 0 || engine.has_score())) {
     scores_.resize(reward_.size());
-    for (int i = 0; i < seats; ++i) scores_[static_cast<size_t>(i)] = engine.score(s, i);
+    for (int i = 0; i < seats; ++i) scores_[static_cast<size_t>(i)] = engine.rate(s, i, rating_fn_);
     graded(scores_);
     return;
   }

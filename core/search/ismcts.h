@@ -5,6 +5,7 @@
 // determinization").
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/search/playout.h"
@@ -21,7 +22,12 @@ struct IsmctsParams {
   // ceil(widen_k * v^widen_alpha) of its options.
   double widen_k = 2.0, widen_alpha = 0.5;
   int depth = 0;              // a playout stops after this many choices; 0: at the end
-  bool use_rating = true;     // rate a cut playout by the pack's [pack] score (each seat's lead, squashed)
+  bool use_rating = true;     // rate a cut playout by `rating` (each seat's lead, squashed)
+  // The rating cut playouts are scored by (a named bot's; empty: the pack's
+  // [pack] score), and with greedy_playouts the one the playouts follow:
+  // one step ahead (GreedyWalker) instead of at random.
+  FunctionRef rating;
+  bool greedy_playouts = false;
 };
 
 // Each iteration draws a determinization of the deciding seat's information
@@ -30,7 +36,8 @@ struct IsmctsParams {
 // id, or the canonical set for a subset decision) by UCB1 with availability
 // counts for whichever seat decides at each node (the lowest seat first when
 // several decisions are open, as play_out does), adds one edge, plays on at
-// random (RandomAgent) to the end or to `depth` choices and credits each edge
+// random (RandomAgent; GreedyWalker with greedy_playouts) to the end or to
+// `depth` choices and credits each edge
 // with the reward of the seat that chose it. A failed choice (a script error
 // in Mode::Playout) ends the iteration as a loss for its seat. The answer is
 // the most visited option of the root. The tree is built anew for every
@@ -91,7 +98,9 @@ class IsmctsAgent : public InfoSetAgent {
   double margin_sum_ = 0;  // of |lead| over this search's rated playouts
   int64_t margins_ = 0;
   RandomAgent walker_{0};
-  std::vector<Agent*> walkers_;  // walker_ for every seat
+  std::vector<Agent*> walkers_;  // walker_ (or greedy_) for every seat
+  int32_t rating_fn_ = -1;       // params_.rating resolved for this decision
+  std::optional<GreedyWalker> greedy_;
 };
 
 }  // namespace tabula

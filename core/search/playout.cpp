@@ -6,6 +6,7 @@
 #include "core/rules/engine.h"
 #include "core/rules/infoset.h"
 #include "core/rules/subset.h"
+#include "core/state/kernel_error.h"
 #include "core/state/outcome.h"
 
 namespace tabula {
@@ -18,11 +19,41 @@ void RandomAgent::choose_subset(const State&, const Decision& d, std::vector<siz
   subset_at(d, rng_.below(subset_count(d)), out);
 }
 
+int32_t resolve(const Engine& engine, const FunctionRef& fn) {
+  if (fn.empty()) return -1;
+  const int32_t id = engine.function_id(fn.module, fn.name);
+  if (id < 0) throw KernelError("no function '" + fn.name + "' in " + fn.module + " (named at " + fn.pos.to_string() + ")");
+  return id;
+}
+
+int64_t rate_reached(Engine& engine, State& s, int seat, int32_t rating) {
+  if (!s.over) return engine.rate(s, seat, rating);
+  Outcome o;
+  read_outcome(s.result, static_cast<int>(s.seats.size()), o);
+  const bool won = std::find(o.winners.begin(), o.winners.end(), seat) != o.winners.end();
+  return won ? INT64_MAX : o.winners.empty() ? 0 : INT64_MIN;
+}
+
+namespace {
+
+// Keeps the options that rate best: `best` holds their indices.
+void keep_best(std::vector<size_t>& best, int64_t& top, size_t i, int64_t rating) {
+  if (best.empty() || rating > top) {
+    top = rating;
+    best.assign(1, i);
+  } else if (rating == top) {
+    best.push_back(i);
+  }
+}
+
+}  // namespace
+
 size_t GreedyAgent::decide(const SeatDecision& sd) {
   const Decision& d = sd.decision();
   const size_t n = d.options.size();
   Engine& engine = sd.engine();
-  if (n == 1 || !engine.has_score()) return static_cast<size_t>(rng_.below(n));
+  const int32_t rating = resolve(engine, rating_);
+  if (n == 1 || (rating < 0 && !engine.has_score())) return static_cast<size_t>(rng_.below(n));
   const uint64_t here = sd.info_hash();
   if (seen_.size() < kSeen) seen_.push_back(here);
   else seen_[seen_next_++ % kSeen] = here;
@@ -32,26 +63,30 @@ size_t GreedyAgent::decide(const SeatDecision& sd) {
   for (size_t i = 0; i < n; ++i) {
     State next = world;
     if (!engine.apply_index(next, d.seat, i, Mode::Playout).ok) continue;  // the real choice will report it
-    int64_t rating;
-    if (next.over) {
-      Outcome o;
-      read_outcome(next.result, static_cast<int>(next.seats.size()), o);
-      const bool won = std::find(o.winners.begin(), o.winners.end(), d.seat) != o.winners.end();
-      rating = won ? INT64_MAX : o.winners.empty() ? 0 : INT64_MIN;
-    } else if (std::find(seen_.begin(), seen_.end(), info_hash(engine, next, d.seat)) != seen_.end()) {
-      rating = INT64_MIN;
-    } else {
-      rating = engine.score(next, d.seat);
-    }
-    if (best_.empty() || rating > best) {
-      best = rating;
-      best_.assign(1, i);
-    } else if (rating == best) {
-      best_.push_back(i);
-    }
+    const bool again = !next.over && std::find(seen_.begin(), seen_.end(), info_hash(engine, next, d.seat)) != seen_.end();
+    keep_best(best_, best, i, again ? INT64_MIN : rate_reached(engine, next, d.seat, rating));
   }
   if (best_.empty()) return static_cast<size_t>(rng_.below(n));
   return best_[static_cast<size_t>(rng_.below(best_.size()))];
+}
+
+size_t GreedyWalker::choose(const State& s, const Decision& d) {
+  const size_t n = d.options.size();
+  if (n == 1) return 0;
+  if (rating_ < 0 && !engine_->has_score()) return static_cast<size_t>(rng_.below(n));  // nothing to rate by
+  best_.clear();
+  int64_t best = 0;
+  for (size_t i = 0; i < n; ++i) {
+    State next = s;
+    if (!engine_->apply_index(next, d.seat, i, Mode::Playout).ok) continue;
+    keep_best(best_, best, i, rate_reached(*engine_, next, d.seat, rating_));
+  }
+  if (best_.empty()) return static_cast<size_t>(rng_.below(n));
+  return best_[static_cast<size_t>(rng_.below(best_.size()))];
+}
+
+void GreedyWalker::choose_subset(const State&, const Decision& d, std::vector<size_t>& out) {
+  subset_at(d, rng_.below(subset_count(d)), out);
 }
 
 void GreedyAgent::decide_subset(const SeatDecision& sd, std::vector<size_t>& out) {

@@ -37,9 +37,11 @@ class RandomAgent : public Agent {
 // packs without a rating go to its own RNG. It shuns an option that leads
 // back to what its seat has already seen when choosing (free actions
 // undone, such as handing a thing back and forth), unless every option does.
+// A named bot's rating ([bots.NAME] rating) replaces the pack's.
 class GreedyAgent : public InfoSetAgent {
  public:
-  GreedyAgent(Engine& engine, uint64_t seed) : InfoSetAgent(engine), rng_(seed) {}
+  GreedyAgent(Engine& engine, uint64_t seed, FunctionRef rating = {})
+      : InfoSetAgent(engine), rng_(seed), rating_(std::move(rating)) {}
 
  protected:
   size_t decide(const SeatDecision& sd) override;
@@ -47,10 +49,41 @@ class GreedyAgent : public InfoSetAgent {
 
  private:
   Rng rng_;
+  FunctionRef rating_;
   std::vector<size_t> best_;
   std::vector<uint64_t> seen_;  // information sets it chose in, the last kSeen of them
   size_t seen_next_ = 0;
   static constexpr size_t kSeen = 256;
+};
+
+// The function id of a named rating or policy in `engine` (-1 for an
+// empty reference: the pack's score). Looked up per decision, so that an
+// agent follows the packs when `tabula play` reloads them; the load checked
+// that it exists, so a missing one (gone in a reload) is a KernelError.
+int32_t resolve(const Engine& engine, const FunctionRef& fn);
+
+// How good `s`, reached by a choice of `seat`, is for that seat: a win above
+// any rating, a loss below, a draw or a game without winners 0, else
+// `rating` (a function id; -1: the pack's score).
+int64_t rate_reached(Engine& engine, State& s, int seat, int32_t rating);
+
+// One step ahead with a rating on the very state it is handed: the playout
+// policy of a search that has already drawn a determinization (IsmctsParams
+// greedy_playouts), where every seat's walker plays on the searcher's guess
+// and never on the true state. Cheap next to GreedyAgent: no
+// determinization and no memory of what it saw. Ties and subset decisions
+// go to its own RNG.
+class GreedyWalker : public Agent {
+ public:
+  GreedyWalker(Engine& engine, uint64_t seed, int32_t rating) : engine_(&engine), rng_(seed), rating_(rating) {}
+  size_t choose(const State& s, const Decision& d) override;
+  void choose_subset(const State& s, const Decision& d, std::vector<size_t>& out) override;
+
+ private:
+  Engine* engine_;
+  Rng rng_;
+  int32_t rating_;
+  std::vector<size_t> best_;
 };
 
 // A seed for stream `stream` derived from `seed` (splitmix64), e.g. one

@@ -48,6 +48,10 @@ std::vector<Missing> missing_translations(const PackSet& p) {
     if (!d.name.en.empty() && d.name.cs.empty()) out.push_back({"name", id, d.pos});
     if (!d.text.en.empty() && d.text.cs.empty()) out.push_back({"card text", id, d.pos});
   }
+  for (const auto& [id, b] : p.bots) {
+    if (!b.name.en.empty() && b.name.cs.empty() && b.name.en != id) out.push_back({"bot name", id, b.pos});
+    if (!b.about.en.empty() && b.about.cs.empty()) out.push_back({"bot about", id, b.pos});
+  }
   return out;
 }
 
@@ -129,6 +133,10 @@ int cmd_check(const CheckArgs& a) {
       j["scripts"] = p.scripts.size();
       j["flow_nodes"] = p.flow.size();
       j["setups"] = setups;
+      json bots = json::array();
+      for (const auto& [id, b] : p.bots)
+        bots.push_back({{"name", id}, {"kind", b.kind_name()}, {"display", b.name.en}, {"about", b.about.en}, {"layer", b.layer}});
+      j["bots"] = bots;
       json pj = json::array();
       for (const auto& v : prov) {
         json x = {{"kind", v.what}, {"value", value_to_json(v.value)}, {"layer", v.layer},
@@ -174,6 +182,14 @@ int cmd_check(const CheckArgs& a) {
     std::cout << "setups:";
     for (const auto& [id, s] : p.setups) std::cout << " " << id;
     std::cout << "\n";
+  }
+  if (!p.bots.empty()) {
+    std::cout << "bots (for --seats):\n";
+    for (const auto& [id, b] : p.bots) {
+      std::cout << "  " << id << " (" << b.kind_name() << ")";
+      if (!b.about.en.empty()) std::cout << ": " << b.about.en;
+      std::cout << "  [layer " << b.layer << "]\n";
+    }
   }
   std::cout << "provisional values (" << prov.size() << ")" << (prov.empty() ? "" : ":") << "\n";
   for (const auto& v : prov) {

@@ -67,13 +67,19 @@ class Table {
   }
 
   std::string seat_name(int seat) const {
-    return ui(lang_, Ui::Seat, std::to_string(seat + 1)) + " (" + ui(lang_, kind(seat)) + ")";
+    const SeatKind& k = kinds_[static_cast<size_t>(seat)];
+    const std::string who = k.base == SeatKind::Base::Bot ? k.bot.name.get(lang_) : ui(lang_, kind(seat));
+    return ui(lang_, Ui::Seat, std::to_string(seat + 1)) + " (" + who + ")";
   }
   // The seat as the start lists it: a greedy seat that plays at random says why.
   std::string seat_line(int seat) const {
     const SeatKind& k = kinds_[static_cast<size_t>(seat)];
     if (k.base == SeatKind::Base::Greedy && k.plays_at_random(*e_)) return seat_name(seat) + " — " + ui(lang_, Ui::GreedyAtRandom);
     if (k.base == SeatKind::Base::Mcts && k.text != "mcts") return seat_name(seat) + " — " + k.text;
+    if (k.base == SeatKind::Base::Bot) {  // its kind and overrides, and how it plays
+      const std::string about = k.bot.about.get(lang_);
+      return seat_name(seat) + " — " + k.text + " (" + k.bot.kind_name() + ")" + (about.empty() ? "" : ": " + about);
+    }
     return seat_name(seat);
   }
   // Who reads what is said to the whole table: with no person at it, a
@@ -84,7 +90,8 @@ class Table {
     if (humans_ == 1) return static_cast<int>(std::find(human_.begin(), human_.end(), true) - human_.begin());
     return -1;
   }
-  // The seat's real kind: greedy without a rating plays at random.
+  // The seat's real kind: greedy without a rating plays at random; a bot
+  // by what it is underneath.
   Ui kind(int seat) const {
     const SeatKind& k = kinds_[static_cast<size_t>(seat)];
     switch (k.base) {
@@ -92,6 +99,8 @@ class Table {
       case SeatKind::Base::Random: return Ui::Random;
       case SeatKind::Base::Greedy: return k.plays_at_random(*e_) ? Ui::Random : Ui::Greedy;
       case SeatKind::Base::Mcts: return Ui::Mcts;
+      case SeatKind::Base::Bot:
+        return k.bot.kind == BotDef::Kind::Greedy ? Ui::Greedy : k.bot.kind == BotDef::Kind::Mcts ? Ui::Mcts : Ui::Random;
     }
     return Ui::Random;
   }
@@ -345,9 +354,9 @@ int cmd_play(const PlayArgs& a) {
     if (!setup.empty()) throw CliError("give --practice or --setup, not both");
     setup = "practice-" + std::to_string(a.practice);
   }
-  // `ai` is the old name of greedy.
-  std::vector<SeatKind> kinds = parse_seat_kinds(a.seats, true);
   Opened o = open_engine(a.pack, a.with);
+  // `ai` is the old name of greedy; the packs' bots are kinds too.
+  std::vector<SeatKind> kinds = parse_seat_kinds(a.seats, true, "--seats", &o.engine->packs().bots);
   if (std::string why = unloggable(o.log_packs); !a.log.empty() && !why.empty()) throw CliError("--log: " + why);
   std::unique_ptr<Engine> engine = std::move(o.engine);
   Engine* e = engine.get();  // another after a :reload

@@ -74,7 +74,7 @@ struct RunSeats {
 
 // --seats KINDS (or a bare number: the count), --players N and the old
 // --agents KINDS.
-RunSeats run_seats(const RunArgs& a) {
+RunSeats run_seats(const RunArgs& a, const PackSet& packs) {
   RunSeats r;
   const bool number = a.seats.size() == 1 && !a.seats[0].empty() &&
                       a.seats[0].find_first_not_of("0123456789") == std::string::npos;
@@ -88,14 +88,14 @@ RunSeats run_seats(const RunArgs& a) {
   const bool listed = !a.seats.empty() && !number;
   if (listed && !a.agents.empty()) throw UsageError("--seats names the kinds; --agents is its old spelling: give one of them");
   if (listed) {
-    r.kinds = parse_seat_kinds(a.seats, false);
+    r.kinds = parse_seat_kinds(a.seats, false, "--seats", &packs.bots);
     const int n = static_cast<int>(r.kinds.size());
     if (a.players > 0 && a.players != n)
       throw CliError("--players " + std::to_string(a.players) + " but --seats names " + std::to_string(n) + " seat" +
                        (n == 1 ? "" : "s") + ": give one of them, or as many kinds as players");
     r.count = n;
   } else if (!a.agents.empty()) {
-    r.kinds = parse_seat_kinds(a.agents, false, "--agents");
+    r.kinds = parse_seat_kinds(a.agents, false, "--agents", &packs.bots);
     r.spread = r.kinds.size() == 1;
   }
   return r;
@@ -107,7 +107,7 @@ int cmd_run(const RunArgs& a) {
   Opened o = open_engine(a.pack, a.with);
   if (std::string why = unloggable(o.log_packs); !a.log_dir.empty() && !why.empty()) throw CliError("--log-dir: " + why);
   Engine& e = *o.engine;
-  const RunSeats who = run_seats(a);
+  const RunSeats who = run_seats(a, e.packs());
   GameSetup g = game_setup(e.packs(), a.setup, who.count);
   std::ofstream rows;  // games.jsonl: one line per game
   if (!a.log_dir.empty()) {
@@ -125,7 +125,8 @@ int cmd_run(const RunArgs& a) {
     throw CliError("--agents names " + std::to_string(kinds.size()) + " kinds for " + std::to_string(g.seats) +
                    " seats: give one for every seat, or one per seat");
   RunTally summary(g.seats);
-  for (size_t k = 0; k < kinds.size(); ++k) summary.kind(k, kinds[k].text, kinds[k].plays_at_random(e));
+  for (size_t k = 0; k < kinds.size(); ++k) summary.kind(k, kinds[k].text, kinds[k].base == SeatKind::Base::Bot ? kinds[k].bot.kind_name() : "",
+                 kinds[k].plays_at_random(e));
 
   uint64_t finished = 0, capped = 0, choices = 0, errors = 0;
   std::vector<Failure> failures;  // the first few

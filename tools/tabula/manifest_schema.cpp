@@ -106,6 +106,7 @@ J key_schema(const ManifestKey& k) {
       if (!k.choices.empty()) s["enum"] = choice_list(k.choices);
       break;
     case KeyShape::Integer: s = of_type("integer"); break;
+    case KeyShape::Number: s = of_type("number"); break;
     case KeyShape::Boolean: s = of_type("boolean"); break;
     case KeyShape::Strings: s = list_of_strings(); break;
     case KeyShape::Text: s = string_or_table(KeyTable::Text, false); break;

@@ -33,8 +33,9 @@ void RunTally::add(uint64_t choices, const Outcome& outcome) {
   }
 }
 
-void RunTally::kind(size_t seat, std::string kind, bool at_random) {
+void RunTally::kind(size_t seat, std::string kind, std::string base, bool at_random) {
   seats_[seat].kind = std::move(kind);
+  seats_[seat].base = std::move(base);
   seats_[seat].at_random = at_random;
 }
 
@@ -60,6 +61,7 @@ json RunTally::to_json() const {
                 {"win_share", with_winners_ ? json(s.credit / static_cast<double>(with_winners_)) : json()}};
     row["mean_score"] = with_scores_ ? json(static_cast<double>(s.score_sum) / static_cast<double>(with_scores_)) : json();
     if (!s.kind.empty()) row["kind"] = s.kind;
+    if (!s.base.empty()) row["base"] = s.base;
     if (s.kind == "greedy" && s.at_random) row["plays_at_random"] = true;
     row["decisions"] = s.decisions;
     row["ms_per_decision"] = s.decisions ? 1000 * s.think / static_cast<double>(s.decisions) : 0.0;
@@ -98,7 +100,7 @@ void RunTally::print() const {
       std::printf("  %8llu  %8llu  %5.1f%%", static_cast<unsigned long long>(s.wins), static_cast<unsigned long long>(s.shared),
                   100.0 * s.credit / static_cast<double>(with_winners_));
     if (with_scores_) std::printf("  %10.2f", static_cast<double>(s.score_sum) / static_cast<double>(with_scores_));
-    std::printf("  %s\n", s.kind.c_str());
+    std::printf("  %s%s%s%s\n", s.kind.c_str(), s.base.empty() ? "" : " (", s.base.c_str(), s.base.empty() ? "" : ")");
   }
   print_thinking();
 }

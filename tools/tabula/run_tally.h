@@ -17,9 +17,10 @@ class RunTally {
   explicit RunTally(int seats);
   // A finished game: its choices and what its result says.
   void add(uint64_t choices, const Outcome& outcome);
-  // Who plays `seat` (a normalized seat kind), and whether it plays at
+  // Who plays `seat` (a normalized seat kind), what a named bot is
+  // underneath ("mcts"; empty for a built-in kind), and whether it plays at
   // random (greedy on a pack without a [pack] score).
-  void kind(size_t seat, std::string kind, bool at_random);
+  void kind(size_t seat, std::string kind, std::string base, bool at_random);
   // One decision of `seat`'s agent took `seconds` (of every game, finished
   // or not): the only figures that depend on timing.
   void thought(size_t seat, double seconds);
@@ -35,7 +36,7 @@ class RunTally {
     uint64_t wins = 0, shared = 0;
     double credit = 0;  // 1 per sole win, 1/k per win shared by k seats
     int64_t score_sum = 0;
-    std::string kind;
+    std::string kind, base;
     bool at_random = false;
     uint64_t decisions = 0;
     double think = 0, think_max = 0;  // seconds

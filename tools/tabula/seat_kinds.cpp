@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "core/search/bots.h"
 #include "core/search/playout.h"
 #include "core/state/suggest.h"
 #include "tools/tabula/common.h"
@@ -29,26 +30,22 @@ std::vector<std::string> split(const std::string& s, char by) {
   }
 }
 
-SeatKind parse_one(const std::string& item, bool with_human, const std::string& where) {
-  auto bad = [&](const std::string& why) { return UsageError(where + " '" + item + "': " + why); };
-  const std::vector<std::string> parts = split(item, ':');
-  const std::string& head = parts[0];
-  SeatKind k;
-  if (head == "human") k.base = SeatKind::Base::Human;
-  else if (head == "random") k.base = SeatKind::Base::Random;
-  else if (head == "greedy" || head == "ai") k.base = SeatKind::Base::Greedy;
-  else if (head == "mcts") k.base = SeatKind::Base::Mcts;
-  else
-    throw bad("not a seat kind" + suggestion(head, {"human", "random", "greedy", "mcts"}) + "; kinds: " + kKinds);
-  if (k.base == SeatKind::Base::Human && !with_human)
-    throw bad("run plays without people; kinds for run: random, greedy, mcts (with :iterations=N, :ms=N, :depth=N)");
-  k.text = k.name();
-  if (k.base != SeatKind::Base::Mcts) {
-    if (parts.size() > 1) throw bad(std::string(k.name()) + " takes no parameters (only mcts does)");
-    return k;
-  }
-  k.mcts.iterations = kPlayIterations;
+// The mcts parameters after the kind (`parts` from 1): how many times each
+// is given (-1: not) and its value, checked.
+struct Budget {
   int64_t given[std::size(kParams)] = {-1, -1, -1};
+  // ":iterations=200:depth=20", in the order of kParams.
+  std::string text() const {
+    std::string t;
+    for (size_t i = 0; i < std::size(kParams); ++i)
+      if (given[i] >= 0) t += ":" + std::string(kParams[i].key) + "=" + std::to_string(given[i]);
+    return t;
+  }
+};
+
+template <class Bad>
+Budget parse_budget(const std::vector<std::string>& parts, const std::string& kind, const Bad& bad) {
+  Budget b;
   std::vector<std::string> keys;
   for (const auto& p : kParams) keys.push_back(p.key);
   for (size_t i = 1; i < parts.size(); ++i) {
@@ -57,22 +54,72 @@ SeatKind parse_one(const std::string& item, bool with_human, const std::string& 
     size_t at = 0;
     while (at < std::size(kParams) && key != kParams[at].key) ++at;
     if (at == std::size(kParams))
-      throw bad("mcts has no parameter '" + key + "'" + suggestion(key, keys) +
-                "; it takes iterations=N, ms=N and depth=N, e.g. mcts:iterations=200:depth=20");
+      throw bad(kind + " has no parameter '" + key + "'" + suggestion(key, keys) +
+                "; it takes iterations=N, ms=N and depth=N, e.g. " + kind + ":iterations=200:depth=20");
     const std::string value = eq == std::string::npos ? "" : parts[i].substr(eq + 1);
     int64_t n = -1;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
     if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < kParams[at].min)
       throw bad(key + " needs a whole number of at least " + std::to_string(kParams[at].min) + ", not '" + value + "'");
-    if (given[at] >= 0) throw bad(key + " is given twice");
-    given[at] = n;
+    if (b.given[at] >= 0) throw bad(key + " is given twice");
+    b.given[at] = n;
   }
-  if (given[0] >= 0 && given[1] >= 0) throw bad("give iterations or ms, not both");
-  if (given[0] >= 0) k.mcts.iterations = given[0];
-  if (given[1] >= 0) k.mcts.ms = given[1];
-  if (given[2] >= 0) k.mcts.depth = static_cast<int>(given[2]);
-  for (size_t i = 0; i < std::size(kParams); ++i)
-    if (given[i] >= 0) k.text += ":" + std::string(kParams[i].key) + "=" + std::to_string(given[i]);
+  if (b.given[0] >= 0 && b.given[1] >= 0) throw bad("give iterations or ms, not both");
+  return b;
+}
+
+SeatKind parse_one(const std::string& item, bool with_human, const std::string& where,
+                   const std::map<std::string, BotDef>* bots) {
+  auto bad = [&](const std::string& why) { return UsageError(where + " '" + item + "': " + why); };
+  const std::vector<std::string> parts = split(item, ':');
+  const std::string& head = parts[0];
+  SeatKind k;
+  const auto bot = bots ? bots->find(head) : std::map<std::string, BotDef>::const_iterator{};
+  if (head == "human") k.base = SeatKind::Base::Human;
+  else if (head == "random") k.base = SeatKind::Base::Random;
+  else if (head == "greedy" || head == "ai") k.base = SeatKind::Base::Greedy;
+  else if (head == "mcts") k.base = SeatKind::Base::Mcts;
+  else if (bots && bot != bots->end()) k.base = SeatKind::Base::Bot;
+  else {
+    std::vector<std::string> names{"human", "random", "greedy", "mcts"};
+    std::string listed;
+    if (bots)
+      for (const auto& [id, b] : *bots) {
+        names.push_back(id);
+        listed += ", " + id;
+      }
+    throw bad("not a seat kind" + suggestion(head, names) + "; kinds: " + kKinds +
+              (listed.empty() ? "" : "; the packs' bots: " + listed.substr(2)));
+  }
+  if (k.base == SeatKind::Base::Human && !with_human)
+    throw bad("run plays without people; kinds for run: random, greedy, mcts (with :iterations=N, :ms=N, :depth=N)"
+              " and the packs' bots");
+  if (k.base == SeatKind::Base::Bot) {
+    k.bot = bot->second;
+    k.text = head;
+    if (k.bot.kind != BotDef::Kind::Mcts) {
+      if (parts.size() > 1) throw bad("bot " + head + " is " + k.bot.kind_name() + ": it takes no parameters (only mcts bots do)");
+      return k;
+    }
+    const Budget b = parse_budget(parts, head, bad);
+    // A budget given here replaces the bot's, whichever of the two it names.
+    if (b.given[0] >= 0) k.bot.iterations = b.given[0], k.bot.ms = 0;
+    if (b.given[1] >= 0) k.bot.ms = b.given[1], k.bot.iterations = 0;
+    if (b.given[2] >= 0) k.bot.depth = static_cast<int>(b.given[2]);
+    k.text += b.text();
+    return k;
+  }
+  k.text = k.name();
+  if (k.base != SeatKind::Base::Mcts) {
+    if (parts.size() > 1) throw bad(std::string(k.name()) + " takes no parameters (only mcts does)");
+    return k;
+  }
+  k.mcts.iterations = kPlayIterations;
+  const Budget b = parse_budget(parts, "mcts", bad);
+  if (b.given[0] >= 0) k.mcts.iterations = b.given[0];
+  if (b.given[1] >= 0) k.mcts.ms = b.given[1];
+  if (b.given[2] >= 0) k.mcts.depth = static_cast<int>(b.given[2]);
+  k.text += b.text();
   return k;
 }
 
@@ -84,14 +131,16 @@ const char* SeatKind::name() const {
     case Base::Random: return "random";
     case Base::Greedy: return "greedy";
     case Base::Mcts: return "mcts";
+    case Base::Bot: return bot.id.c_str();
   }
   return "random";
 }
 
-std::vector<SeatKind> parse_seat_kinds(const std::vector<std::string>& items, bool with_human, const std::string& option) {
+std::vector<SeatKind> parse_seat_kinds(const std::vector<std::string>& items, bool with_human, const std::string& option,
+                                       const std::map<std::string, BotDef>* bots) {
   std::vector<SeatKind> kinds;
   for (size_t i = 0; i < items.size(); ++i)
-    kinds.push_back(parse_one(items[i], with_human, option + " item " + std::to_string(i + 1)));
+    kinds.push_back(parse_one(items[i], with_human, option + " item " + std::to_string(i + 1), bots));
   return kinds;
 }
 
@@ -101,6 +150,7 @@ std::unique_ptr<Agent> make_agent(const SeatKind& kind, Engine& e, uint64_t seed
     case SeatKind::Base::Random: return std::make_unique<RandomAgent>(seed);
     case SeatKind::Base::Greedy: return std::make_unique<GreedyAgent>(e, seed);
     case SeatKind::Base::Mcts: return std::make_unique<IsmctsAgent>(e, seed, kind.mcts);
+    case SeatKind::Base::Bot: return make_bot(e, kind.bot, seed, kPlayIterations);
   }
   return nullptr;
 }
