@@ -127,9 +127,9 @@ TEST(ConformanceTool, TextLeaksAreJudgedByTheirArguments) {
   TextRef line{e.packs().text_id("leaky.drew"), Value::dict()};
   line.args.set("seat", Value(1));
   line.args.set("card", Value(static_cast<int64_t>(drawn)));
-  s.journal = {{0, line}};
+  s.journal = {{0, line, {}}};
   EXPECT_EQ(text_leaks(e, nullptr, s, seat), "");
-  s.journal = {{-1, line}};
+  s.journal = {{-1, line, {}}};
   EXPECT_NE(text_leaks(e, nullptr, s, seat), "");
   EXPECT_EQ(seat, -1);
 }

@@ -27,6 +27,12 @@ std::unique_ptr<Engine> kit() {
   return std::make_unique<Engine>(std::move(r.packs));
 }
 
+Option option(std::string id) {
+  Option o;
+  o.id = std::move(id);
+  return o;
+}
+
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 Value ints(std::initializer_list<int64_t> xs) {
@@ -50,7 +56,7 @@ std::vector<std::string> option_ids(const State& s, int seat) {
 
 Decision subset_decision(int n, int min, int max) {
   Decision d;
-  for (int i = 0; i < n; ++i) d.options.push_back(Option{std::string(1, static_cast<char>('a' + i))});
+  for (int i = 0; i < n; ++i) d.options.push_back(option(std::string(1, static_cast<char>('a' + i))));
   d.pick_min = min;
   d.pick_max = max;
   return d;
@@ -98,7 +104,7 @@ TEST(Subsets, CountRankAndVisitAgree) {
   EXPECT_EQ(subset_id(all, at), "-");
   // An ordinary decision: one answer per option.
   Decision one;
-  one.options = {Option{"x"}, Option{"y"}};
+  one.options = {option("x"), option("y")};
   EXPECT_EQ(subset_count(one), 2u);
   subset_at(one, 1, at);
   EXPECT_EQ(at, std::vector<size_t>{1});

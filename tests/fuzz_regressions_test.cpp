@@ -118,7 +118,7 @@ TEST(FuzzRegressions, StringsKeptByTheKernelMustBeUtf8) {
   // UTF-8, NUL bytes included, is kept as given, and every view is JSON.
   run(R"(tabula.set_var("Kůň \u{1F3B2}", { ["ž\0x"] = "\u{10FFFF}" }))");
   EXPECT_EQ(s.var("Kůň \xf0\x9f\x8e\xb2"), Value::dict({{std::string("\xc5\xbe\0x", 4), Value("\xf4\x8f\xbf\xbf")}}));
-  for (int seat = -1; seat < 3; ++seat) EXPECT_NO_THROW((void)json::parse(e.view_json(s, seat, "cs")));
+  for (int seat = -1; seat < 3; ++seat) EXPECT_TRUE(json::accept(e.view_json(s, seat, "cs")));
 }
 
 // An option id holding a NUL byte was cut at it ("a\0b" became "a"), so two
@@ -135,5 +135,5 @@ TEST(FuzzRegressions, OptionIdsKeepTheirNulBytes) {
   ASSERT_EQ(s.pending[0].options.size(), 2u);
   EXPECT_EQ(s.pending[0].options[0].id, std::string("a\0b", 3));
   EXPECT_EQ(s.pending[0].options[1].id, std::string("a\0c", 3));
-  EXPECT_NO_THROW((void)json::parse(e.view_json(s, 1)));
+  EXPECT_TRUE(json::accept(e.view_json(s, 1)));
 }
