@@ -118,7 +118,7 @@ SeatKind parse_one(const std::string& item, bool with_human, const std::string& 
   const Budget b = parse_budget(parts, "mcts", bad);
   if (b.given[0] >= 0) k.mcts.iterations = b.given[0];
   if (b.given[1] >= 0) k.mcts.ms = b.given[1];
-  if (b.given[2] >= 0) k.mcts.depth = static_cast<int>(b.given[2]);
+  if (b.given[2] >= 0) k.mcts.depth = static_cast<int>(b.given[2]), k.default_depth = false;
   k.text += b.text();
   return k;
 }
@@ -149,7 +149,11 @@ std::unique_ptr<Agent> make_agent(const SeatKind& kind, Engine& e, uint64_t seed
     case SeatKind::Base::Human: return nullptr;
     case SeatKind::Base::Random: return std::make_unique<RandomAgent>(seed);
     case SeatKind::Base::Greedy: return std::make_unique<GreedyAgent>(e, seed);
-    case SeatKind::Base::Mcts: return std::make_unique<IsmctsAgent>(e, seed, kind.mcts);
+    case SeatKind::Base::Mcts: {
+      IsmctsParams p = kind.mcts;
+      if (kind.default_depth && e.has_score()) p.depth = kPlayDepth;  // cut playouts need a rating
+      return std::make_unique<IsmctsAgent>(e, seed, p);
+    }
     case SeatKind::Base::Bot: return make_bot(e, kind.bot, seed, kPlayIterations);
   }
   return nullptr;

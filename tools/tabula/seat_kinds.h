@@ -17,15 +17,18 @@
 
 namespace tabula::cli {
 
-// The iterations of a bare `mcts`: under about a second per decision early in
-// the longest shipped games (Dorn, Thunderstone: ~0.9 s on one core; Dungeon
-// Lords ~0.35 s; Connect Four a few ms), measured with playouts to the end.
+// A bare `mcts`: 100 iterations, with playouts cut at 20 choices and scored
+// by the pack's rating when it has one (to the end when it has none). About
+// 0.05-0.15 s per decision on one core in Dungeon Lords, Prophecy and
+// Thunderstone, 0.3-0.5 s in Dorn (docs/ai.md); a few ms in Connect Four.
 constexpr int64_t kPlayIterations = 100;
+constexpr int kPlayDepth = 20;
 
 struct SeatKind {
   enum class Base { Human, Random, Greedy, Mcts, Bot };
   Base base = Base::Random;
   IsmctsParams mcts;  // for Mcts
+  bool default_depth = true;  // mcts without depth=N: kPlayDepth on a rated pack
   BotDef bot;         // for Bot: the pack's declaration with the overrides given
   std::string text = "random";  // normalized: "random", "greedy" (for `ai` too), "mcts:iterations=200", "strong:depth=5"
   const char* name() const;  // "human", "random", "greedy", "mcts" or the bot's name
