@@ -155,6 +155,42 @@ TEST(Ismcts, TheSameSeedGivesTheSameChoice) {
   }
 }
 
+// Dorn's monsters move a field per question, so a seat often decides again
+// right after its own choice: the search goes on from the subtree of that
+// choice, and only then (never after another seat's choice, nor with reuse
+// off). The answers stay legal all game long.
+TEST(Ismcts, KeepsTheSubtreeOfItsOwnLastChoice) {
+  auto e = load(kGames[2]);
+  ASSERT_TRUE(e);
+  for (bool keep : {true, false}) {
+    State s = e->new_game(5, 2, {}, Mode::Playout);
+    IsmctsParams p;
+    p.iterations = 12;
+    p.depth = 6;
+    p.reuse = keep;
+    IsmctsAgent bot(*e, 5, p);
+    RandomAgent other(6);
+    std::vector<Agent*> agents{&bot, &other};
+    int64_t kept = 0, wrongly = 0;
+    int last = -1;
+    const PlayoutResult r = play_out(*e, s, agents, 20000, [&](const State&, int seat, const std::string&) {
+      if (seat == 0 && bot.last_kept() > 0) {
+        ++kept;
+        wrongly += last != 0;  // another seat chose in between
+      }
+      last = seat;
+    });
+    EXPECT_FALSE(r.failed) << r.error;
+    EXPECT_TRUE(r.finished);
+    EXPECT_EQ(wrongly, 0);
+    if (keep) {
+      EXPECT_GT(kept, 0) << "no decision went on from the last one's subtree";
+    } else {
+      EXPECT_EQ(kept, 0);
+    }
+  }
+}
+
 TEST(Ismcts, ATimeBudgetRunsIterations) {
   auto e = load(kGames[5]);
   ASSERT_TRUE(e);

@@ -19,6 +19,9 @@ namespace {
 constexpr uint64_t kMaxSets = 64;
 // A playout without a depth stops here all the same (a game that never ends).
 constexpr uint64_t kMaxPlayout = 20000;
+// A tree kept from decision to decision is dropped past this many nodes.
+constexpr size_t kMaxKept = 1 << 20;
+constexpr uint64_t kNoRank = UINT64_MAX;
 
 uint64_t fnv(uint64_t h, std::string_view text) {
   for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
@@ -45,23 +48,30 @@ uint64_t set_key(int seat, const Decision& d, const std::vector<size_t>& set) {
 
 size_t IsmctsAgent::decide(const SeatDecision& sd) {
   last_iterations_ = 0;
+  last_kept_ = 0;
   if (sd.decision().options.size() == 1) return 0;
   search(sd);
-  return static_cast<size_t>(best_root(sd.decision().options.size()));
+  return static_cast<size_t>(best_root(sd, sd.decision().options.size()));
 }
 
 void IsmctsAgent::decide_subset(const SeatDecision& sd, std::vector<size_t>& out) {
   last_iterations_ = 0;
+  last_kept_ = 0;
   if (subset_count(sd.decision()) == 1) return subset_at(sd.decision(), 0, out);
   search(sd);
-  subset_at(sd.decision(), best_root(subset_count(sd.decision())), out);
+  subset_at(sd.decision(), best_root(sd, subset_count(sd.decision())), out);
 }
 
 void IsmctsAgent::search(const SeatDecision& sd) {
   rating_fn_ = resolve(sd.engine(), params_.rating);
-  nodes_.clear();
-  edges_.clear();
-  nodes_.push_back(Node{rng_.next()});
+  if (!reuse(sd)) {
+    nodes_.clear();
+    edges_.clear();
+    root_ = 0;
+    nodes_.push_back(Node{rng_.next()});
+  }
+  tree_engine_ = &sd.engine();
+  last_kept_ = nodes_[root_].visits;
   margin_sum_ = 0;
   margins_ = 0;
   int64_t n = 0;
@@ -75,6 +85,39 @@ void IsmctsAgent::search(const SeatDecision& sd) {
     for (; n < params_.iterations; ++n) iterate(sd);
   }
   last_iterations_ = n;
+}
+
+// The subtree under the option it chose last is a head start when the seat
+// decides again right after that choice (nobody else chose in between: the
+// count of choices applied, which every seat sees, says so). What the choice
+// itself revealed (a card drawn, a die) is new to the seat; the old
+// iterations, played on guesses of it, stay as a prior that the new ones
+// outweigh. The root's edges are matched to today's options by key; an edge
+// without one is left out of the answer. Sampled subset decisions (too many
+// sets to list) and a tree past kMaxKept nodes start afresh.
+bool IsmctsAgent::reuse(const SeatDecision& sd) {
+  const int32_t child = last_edge_ >= 0 ? edges_[last_edge_].child : -1;
+  last_edge_ = -1;
+  if (!params_.reuse || child < 0 || tree_engine_ != &sd.engine() || sd.seat() != last_seat_ ||
+      sd.choices_applied() != last_choices_ + 1 || nodes_.size() > kMaxKept)
+    return false;
+  const Decision& d = sd.decision();
+  if (d.subset() && subset_count(d) > kMaxSets) return false;
+  root_ = child;
+  for (int32_t e = nodes_[root_].first_edge; e >= 0; e = edges_[e].next) edges_[e].rank = kNoRank;
+  const uint64_t count = d.subset() ? subset_count(d) : d.options.size();
+  for (uint64_t r = 0; r < count; ++r) {
+    uint64_t key;
+    if (d.subset()) {
+      subset_at(d, r, set_);
+      key = set_key(sd.seat(), d, set_);
+    } else {
+      key = option_key(sd.seat(), d, static_cast<size_t>(r));
+    }
+    for (int32_t e = nodes_[root_].first_edge; e >= 0; e = edges_[e].next)
+      if (edges_[e].key == key) edges_[e].rank = r;
+  }
+  return true;
 }
 
 void IsmctsAgent::candidates(const Node& node, const Decision& d, int seat) {
@@ -131,7 +174,7 @@ void IsmctsAgent::iterate(const SeatDecision& sd) {
   State s = sd.determinize(rng_.next());
   reward_.assign(s.seats.size(), 0.0);
   path_.clear();
-  int32_t node = 0;
+  int32_t node = root_;
   bool scored = false;
   while (!s.over && !s.pending.empty()) {
     // The seat that decides: the root's, then the lowest with a decision open.
@@ -292,10 +335,11 @@ void IsmctsAgent::lose(int seat) {
   reward_[static_cast<size_t>(seat)] = 0;
 }
 
-uint64_t IsmctsAgent::best_root(uint64_t count) {
+uint64_t IsmctsAgent::best_root(const SeatDecision& sd, uint64_t count) {
   uint32_t most = 0;
   ties_.clear();
-  for (int32_t e = nodes_[0].first_edge; e >= 0; e = edges_[e].next) {
+  for (int32_t e = nodes_[root_].first_edge; e >= 0; e = edges_[e].next) {
+    if (edges_[e].rank == kNoRank) continue;  // a kept edge that is not an option now
     if (edges_[e].visits > most || ties_.empty()) {
       most = edges_[e].visits;
       ties_.assign(1, e);
@@ -303,8 +347,11 @@ uint64_t IsmctsAgent::best_root(uint64_t count) {
       ties_.push_back(e);
     }
   }
+  last_seat_ = sd.seat();
+  last_choices_ = sd.choices_applied();
   if (ties_.empty()) return rng_.below(count);  // no iteration ran
-  return edges_[ties_[static_cast<size_t>(rng_.below(ties_.size()))]].rank;
+  last_edge_ = ties_[static_cast<size_t>(rng_.below(ties_.size()))];
+  return edges_[last_edge_].rank;
 }
 
 }  // namespace tabula

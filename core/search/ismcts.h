@@ -28,6 +28,9 @@ struct IsmctsParams {
   // one step ahead (GreedyWalker) instead of at random.
   FunctionRef rating;
   bool greedy_playouts = false;
+  // Keep the subtree of its last choice when the seat decides again right
+  // after it (IsmctsAgent::reuse).
+  bool reuse = true;
 };
 
 // Each iteration draws a determinization of the deciding seat's information
@@ -37,17 +40,21 @@ struct IsmctsParams {
 // counts for whichever seat decides at each node (the lowest seat first when
 // several decisions are open, as play_out does), adds one edge, plays on at
 // random (RandomAgent; GreedyWalker with greedy_playouts) to the end or to
-// `depth` choices and credits each edge
-// with the reward of the seat that chose it. A failed choice (a script error
-// in Mode::Playout) ends the iteration as a loss for its seat. The answer is
-// the most visited option of the root. The tree is built anew for every
-// decision (no reuse between decisions yet).
+// `depth` choices and credits each edge with the reward of the seat that
+// chose it. A failed choice (a script error in Mode::Playout) ends the
+// iteration as a loss for its seat. The answer is the most visited option of
+// the root. When the seat decides again right after its own choice, the
+// search goes on from the subtree of that choice (reuse); otherwise the tree
+// is built anew.
 class IsmctsAgent : public InfoSetAgent {
  public:
   IsmctsAgent(Engine& engine, uint64_t seed, IsmctsParams params = {})
       : InfoSetAgent(engine), rng_(seed), params_(params) {}
   // Iterations run by the last decision (0 when it had one answer).
   int64_t last_iterations() const { return last_iterations_; }
+  // Visits of the root kept from the decision before (reuse); 0 when the
+  // last decision's tree was built anew.
+  uint32_t last_kept() const { return last_kept_; }
 
  protected:
   size_t decide(const SeatDecision& sd) override;
@@ -82,12 +89,21 @@ class IsmctsAgent : public InfoSetAgent {
   void rank_first(const std::vector<int64_t>& scores);
   void graded(const std::vector<int64_t>& scores);
   // The most visited root edge: its option index or set rank (of `count`).
-  uint64_t best_root(uint64_t count);
+  uint64_t best_root(const SeatDecision& sd, uint64_t count);
+  bool reuse(const SeatDecision& sd);
 
   Rng rng_;
   IsmctsParams params_;
   int64_t last_iterations_ = 0;
+  uint32_t last_kept_ = 0;
   std::vector<Node> nodes_;
+  int32_t root_ = 0;
+  // The last answer, for reuse: its root edge, seat and choice count, and
+  // the engine the tree was built with (packs reloaded: start afresh).
+  int32_t last_edge_ = -1;
+  int last_seat_ = -1;
+  uint64_t last_choices_ = 0;
+  const Engine* tree_engine_ = nullptr;
   std::vector<Edge> edges_;
   std::vector<Candidate> cands_;
   std::vector<int32_t> path_;

@@ -27,6 +27,8 @@ class SeatDecision {
   // for what is public (variables, counters, the flow); reading hidden parts
   // through it is peeking.
   const InfoSet& view() const;
+  // How many choices the game has applied: every seat knows that much.
+  uint64_t choices_applied() const { return state_->choices_applied; }
   // A full state the seat cannot tell from the true one (core/rules/infoset.h).
   State determinize(uint64_t seed) const { return tabula::determinize(*engine_, *state_, seat(), seed); }
   // info_hash of the true state for this seat: the same for any state it
