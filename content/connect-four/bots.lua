@@ -6,9 +6,9 @@
 local T = tabula
 local M = {}
 
-local COLUMNS, ROWS, LINE = T.param("columns"), T.param("rows"), T.param("line")
+local COLUMNS, ROWS = T.param("columns"), T.param("rows")
 local W = T.param("center_bot")
-local DIRECTIONS = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } }
+local completes = require("rules").wins
 
 local function at(board, c, r)
   if c < 1 or c > COLUMNS or r < 1 or r > ROWS then return -1 end
@@ -20,21 +20,6 @@ local function landing(board, c)
   local r = 1
   while r <= ROWS and at(board, c, r) ~= 0 do r = r + 1 end
   return r
-end
-
--- Whether a disc of `seat` at (c, r) would complete a line.
-local function completes(board, c, r, seat)
-  for _, d in ipairs(DIRECTIONS) do
-    local n = 1
-    for sign = -1, 1, 2 do
-      local x, y = c + sign * d[1], r + sign * d[2]
-      while at(board, x, y) == seat do
-        n, x, y = n + 1, x + sign * d[1], y + sign * d[2]
-      end
-    end
-    if n >= LINE then return true end
-  end
-  return false
 end
 
 function M.center(ctx)

@@ -54,6 +54,10 @@ local function wins(board, c, r, seat)
   return false
 end
 
+-- For the `center` bot (bots.lua): whether a disc of `seat` at (c, r) would
+-- complete a line.
+M.wins = wins
+
 -- The disc falls to the lowest free cell of the chosen column.
 function M.drop(ctx)
   local seat, c = ctx.seat, ctx.choice
