@@ -14,7 +14,7 @@ local function options(h)
     if o ~= h then
       for _, f in ipairs(rituals.around(board.field(h))) do
         if blessings.free_for_hero(o, f) then
-          out[#out + 1] = { id = T.def(o) .. ">" .. f, label = { "move.step", figure = o, field = f } }
+          out[#out + 1] = { id = T.def(o) .. ">" .. f, label = { "move.step", figure = o, from = board.field(o), field = f } }
         end
       end
     end

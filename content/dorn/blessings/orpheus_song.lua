@@ -33,7 +33,7 @@ function M.next(ctx)
   for _, w in ipairs(T.var("blessing_work")) do
     if w.left > 0 and board.field(w.monster) then
       for _, f in ipairs(steps(w.monster, w.left)) do
-        options[#options + 1] = { id = w.monster .. ">" .. f, label = { "move.step", figure = w.monster, field = f } }
+        options[#options + 1] = { id = w.monster .. ">" .. f, label = { "move.step", figure = w.monster, from = board.field(w.monster), field = f } }
       end
     end
   end
