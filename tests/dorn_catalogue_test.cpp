@@ -306,7 +306,8 @@ TEST_F(DornCatalogue, SetupAndRuleParams) {
 
 // `tabula check content/dorn` succeeds and lists exactly the provisional
 // values: the treasure fronts' copies, the per-turn limit of the extra
-// strong summon and the board's constructed layout; entries without Czech
+// strong summon, the board's constructed layout and the weights of the
+// automatic players' rating (a way to play, not a rule); entries without Czech
 // text are listed as missing.
 TEST_F(DornCatalogue, CheckListsTheProvisionalValues) {
   ASSERT_TRUE(std::filesystem::exists(tabula_tool())) << "build the tabula target first";
@@ -319,7 +320,7 @@ TEST_F(DornCatalogue, CheckListsTheProvisionalValues) {
   for (const auto& p : j.at("provisional"))
     listed.insert(p.at("kind") == "param" ? "param " + p.at("name").get<std::string>()
                                           : p.at("entity").get<std::string>() + "." + p.at("prop").get<std::string>());
-  std::set<std::string> expected = {"param extra_strong_per_turn", "param board_layout"};
+  std::set<std::string> expected = {"param extra_strong_per_turn", "param board_layout", "param ai_rating"};
   for (const auto& id : of_kind("treasure")) expected.insert(id + ".copies");
   EXPECT_EQ(listed, expected);
 
@@ -333,7 +334,7 @@ TEST_F(DornCatalogue, CheckListsTheProvisionalValues) {
   // The plain listing names each with its place.
   Output plain = run_shell("cd " + quote(TABULA_SOURCE_DIR) + " && " + quote(tabula_tool()) + " check content/dorn");
   ASSERT_EQ(plain.code, 0) << plain.text;
-  EXPECT_TRUE(has(plain.text, "provisional values (17):")) << plain.text;
+  EXPECT_TRUE(has(plain.text, "provisional values (18):")) << plain.text;
   EXPECT_TRUE(has(plain.text, "prop rubble.copies = 2  [layer dorn, content/dorn/cards/treasures.toml:")) << plain.text;
   EXPECT_TRUE(has(plain.text, "param extra_strong_per_turn = 1")) << plain.text;
 }

@@ -1,5 +1,6 @@
 -- How good a position is for a seat: the pack's `[pack] score`, which the
--- `ai` seats maximise one choice ahead. Not a rule of Dorn: a plan each
+-- `greedy` seats maximise one choice ahead and `mcts` seats use to score a
+-- cut playout. Not a rule of Dorn: a plan each
 -- side can follow to a win (dorn.md §4.15), read only from what both sides
 -- see (figures, lives, Artifacts, XP, Blood Drops, the Gate; never the
 -- Lord's Rituals or the heroes' Blessings). The weights are the param
