@@ -13,10 +13,15 @@ half; a game without a winner as nothing to either side.
   bench/strength.py --packs dorn --budget dorn=mcts:iterations=20:depth=20 --games 20
 
 A benchmark, not a test: it asserts nothing and takes long (tens of minutes
-per game at 100 games per pairing).
+per game at 100 games per pairing; a Dorn game between searching seats runs
+to a thousand choices). With --cache DIR every batch of games is kept there
+as it finishes and a run with the same arguments takes up where one stopped;
+the table shows what is finished, and a pairing still short of its games says
+how many it has.
 """
 import argparse
 import concurrent.futures
+import hashlib
 import json
 import math
 import os
@@ -56,16 +61,30 @@ def wilson(p, n, z=1.96):
     return (max(0.0, c - h), min(1.0, c + h))
 
 
-def run_chunk(tabula, pack, seats, seed, games):
+def cache_path(cache, pack, seats, seed, games):
+    key = "%s|%s|%d|%d" % (pack, ",".join(seats), seed, games)
+    return os.path.join(cache, hashlib.sha1(key.encode()).hexdigest()[:16] + ".json") if cache else None
+
+
+def run_chunk(tabula, pack, seats, seed, games, cache):
+    path = cache_path(cache, pack, seats, seed, games)
+    if path and os.path.exists(path):
+        with open(path) as f:
+            return json.load(f), True
     cmd = [tabula, "run", pack, "--seats", ",".join(seats), "--games", str(games), "--seed", str(seed), "--json"]
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0 and not out.stdout.strip():
         raise RuntimeError("%s failed: %s" % (" ".join(cmd), out.stderr.strip()))
-    return json.loads(out.stdout)
+    r = json.loads(out.stdout)
+    if path:
+        with open(path + ".tmp", "w") as f:
+            json.dump(r, f)
+        os.replace(path + ".tmp", path)
+    return r, False
 
 
-def chunks(seed, games, jobs):
-    per = max(1, math.ceil(games / jobs))
+def chunks(seed, games, per):
+    per = max(1, per)
     s = 0
     while s < games:
         k = min(per, games - s)
@@ -86,6 +105,8 @@ def main():
     ap.add_argument("--pairings", default="random,greedy,quarter",
                     help="opponents of the full budget (default random,greedy,quarter)")
     ap.add_argument("--json", metavar="FILE", help="also write every figure as JSON")
+    ap.add_argument("--cache", metavar="DIR", help="keep each batch's result here; a rerun resumes")
+    ap.add_argument("--chunk", type=int, default=10, help="games per `tabula run` (default 10)")
     a = ap.parse_args()
     budgets = dict(BUDGETS)
     for b in a.budget:
@@ -109,21 +130,29 @@ def main():
             other = quarter(full) if opp == "quarter" else opp
             for order in (0, 1):
                 seats = [full, other] if order == 0 else [other, full]
-                for seed, k in chunks(a.seed, half, a.jobs):
+                for seed, k in chunks(a.seed, half, a.chunk):
                     tasks.append((pack, opp, full, other, order, seats, seed, k))
+    if a.cache:
+        os.makedirs(a.cache, exist_ok=True)
     results = {}
     t0 = time.time()
-    done = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        futs = {pool.submit(run_chunk, a.tabula, t[0], t[5], t[6], t[7]): t for t in tasks}
-        for f in concurrent.futures.as_completed(futs):
-            t = futs[f]
-            results.setdefault((t[0], t[1]), []).append((t, f.result()))
-            done += 1
-            el = time.time() - t0
-            print("[%d/%d] %s %s vs %s seeds %d-%d (%.0f s elapsed, about %.0f s left)" %
-                  (done, len(tasks), t[0], t[5][0], t[5][1], t[6], t[6] + t[7] - 1, el, el / done * (len(tasks) - done)),
-                  file=sys.stderr, flush=True)
+    done = ran = 0
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+            futs = {pool.submit(run_chunk, a.tabula, t[0], t[5], t[6], t[7], a.cache): t for t in tasks}
+            for f in concurrent.futures.as_completed(futs):
+                t = futs[f]
+                r, cached = f.result()
+                results.setdefault((t[0], t[1]), []).append((t, r))
+                done += 1
+                ran += not cached
+                el = time.time() - t0
+                left = el / ran * (len(tasks) - done) if ran else 0
+                print("[%d/%d] %s %s vs %s seeds %d-%d (%.0f s elapsed, about %.0f s left)" %
+                      (done, len(tasks), t[0], t[5][0], t[5][1], t[6], t[6] + t[7] - 1, el, left),
+                      file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print("interrupted: the table shows the batches finished", file=sys.stderr)
 
     rows = []
     for pack in packs:
@@ -149,14 +178,16 @@ def main():
             lo, hi = wilson(p, int(games))
             ms = [think[s][1] / think[s][0] if think[s][0] else 0.0 for s in (0, 1)]
             rows.append({"pack": pack, "full": budgets[pack], "opponent": opp if opp != "quarter" else quarter(budgets[pack]),
-                         "pairing": opp, "games": int(games), "share": p, "low": lo, "high": hi,
+                         "pairing": opp, "games": int(games), "wanted": 2 * half, "share": p, "low": lo, "high": hi,
                          "ms_per_decision": ms[0], "ms_longest": think[0][2], "opponent_ms_per_decision": ms[1],
                          "unfinished": unfinished, "script_errors": errors})
     print("| game | mcts budget | against | games | mcts wins | 95 % interval | ms per decision (longest) |")
+    # A pairing short of its games (a run stopped) says so in its row.
     print("|---|---|---|---:|---:|---|---|")
     for r in rows:
-        print("| %s | `%s` | `%s` | %d | %.1f %% | %.1f-%.1f %% | %.1f (%.0f) |" %
-              (r["pack"], r["full"].replace("mcts:", ""), r["opponent"], r["games"], 100 * r["share"],
+        n = "%d" % r["games"] if r["games"] >= r["wanted"] else "%d of %d" % (r["games"], r["wanted"])
+        print("| %s | `%s` | `%s` | %s | %.1f %% | %.1f-%.1f %% | %.1f (%.0f) |" %
+              (r["pack"], r["full"].replace("mcts:", ""), r["opponent"], n, 100 * r["share"],
                100 * r["low"], 100 * r["high"], r["ms_per_decision"], r["ms_longest"]))
         if r["unfinished"] or r["script_errors"]:
             print("|  | | | %d unfinished, %d script errors | | | |" % (r["unfinished"], r["script_errors"]))

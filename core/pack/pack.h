@@ -278,6 +278,10 @@ struct PackSet {
   // [pack] determinize: a function of a layer's rules script that resamples
   // what the kernel cannot infer a seat does not know (core/rules/infoset.h).
   Rating determinize;
+  // [pack] resign: option ids by which a seat gives the game up; the random
+  // playouts of a search never take them while another option is open
+  // (IsmctsAgent). Every layer adds to it.
+  std::vector<std::string> resign;
   // [bots.NAME]: named automatic players; a layer adds bots or replaces one whole.
   std::map<std::string, BotDef> bots;
   std::map<std::string, ScriptFile> scripts;   // every module the packs name

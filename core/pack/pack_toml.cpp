@@ -48,6 +48,7 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
   t.node("texts");
   t.node("score");
   t.node("determinize");
+  t.node("resign");
   t.finish();
   if (!layer.info.extends.empty() && !layer.info.patches.empty())
     error(t.pos(), "pack", "a pack either extends or patches another pack, not both");
@@ -240,6 +241,8 @@ void Loader::merge(const LayerFile& layer) {
     else
       out.determinize = {out.layers.back().rules, *fn, layer.info.id, pos_of(at.source())};
   }
+  for (const std::string& id : pack.strings("resign").value_or(std::vector<std::string>{}))
+    if (std::find(out.resign.begin(), out.resign.end(), id) == out.resign.end()) out.resign.push_back(id);
   std::vector<std::string> manifests = pack.strings("manifests").value_or(std::vector<std::string>{});
   std::vector<std::string> text_files = pack.strings("texts").value_or(std::vector<std::string>{});
 

@@ -246,7 +246,7 @@ void IsmctsAgent::iterate(const SeatDecision& sd) {
         greedy_.emplace(engine, rng_.next(), rating_fn_);
         walkers_.assign(s.seats.size(), &*greedy_);
       } else {
-        walker_ = RandomAgent(rng_.next());
+        walker_ = PlayoutWalker(rng_.next(), &engine.packs().resign);
         walkers_.assign(s.seats.size(), &walker_);
       }
       const uint64_t cap = params_.depth > 0 ? static_cast<uint64_t>(params_.depth) : kMaxPlayout;

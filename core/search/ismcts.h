@@ -113,7 +113,7 @@ class IsmctsAgent : public InfoSetAgent {
   std::vector<int64_t> scores_;
   double margin_sum_ = 0;  // of |lead| over this search's rated playouts
   int64_t margins_ = 0;
-  RandomAgent walker_{0};
+  PlayoutWalker walker_{0, nullptr};
   std::vector<Agent*> walkers_;  // walker_ (or greedy_) for every seat
   int32_t rating_fn_ = -1;       // params_.rating resolved for this decision
   std::optional<GreedyWalker> greedy_;

@@ -19,6 +19,28 @@ void RandomAgent::choose_subset(const State&, const Decision& d, std::vector<siz
   subset_at(d, rng_.below(subset_count(d)), out);
 }
 
+bool PlayoutWalker::avoided(const Option& o) const {
+  return std::find(avoid_->begin(), avoid_->end(), o.id) != avoid_->end();
+}
+
+size_t PlayoutWalker::choose(const State&, const Decision& d) {
+  const size_t n = d.options.size();
+  const size_t pick = static_cast<size_t>(rng_.below(n));
+  if (!avoid_ || avoid_->empty() || !avoided(d.options[pick])) return pick;
+  // Uniform among the others, if there are any.
+  size_t open = 0;
+  for (const Option& o : d.options) open += !avoided(o);
+  if (open == 0) return pick;
+  size_t k = static_cast<size_t>(rng_.below(open));
+  for (size_t i = 0; i < n; ++i)
+    if (!avoided(d.options[i]) && k-- == 0) return i;
+  return pick;
+}
+
+void PlayoutWalker::choose_subset(const State&, const Decision& d, std::vector<size_t>& out) {
+  subset_at(d, rng_.below(subset_count(d)), out);
+}
+
 int32_t resolve(const Engine& engine, const FunctionRef& fn) {
   if (fn.empty()) return -1;
   const int32_t id = engine.function_id(fn.module, fn.name);

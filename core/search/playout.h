@@ -28,6 +28,22 @@ class RandomAgent : public Agent {
   Rng rng_;
 };
 
+// A search's random playouts: uniform among the options, except that an
+// option whose id `avoid` lists (the pack's [pack] resign: a concession) is
+// never taken while another is open. A random opponent that concedes now
+// and then makes a search believe that handing it the move wins.
+class PlayoutWalker : public Agent {
+ public:
+  PlayoutWalker(uint64_t seed, const std::vector<std::string>* avoid) : rng_(seed), avoid_(avoid) {}
+  size_t choose(const State& s, const Decision& d) override;
+  void choose_subset(const State& s, const Decision& d, std::vector<size_t>& out) override;
+
+ private:
+  bool avoided(const Option& o) const;
+  Rng rng_;
+  const std::vector<std::string>* avoid_;
+};
+
 // One step of look-ahead with the pack's rating ([pack] score): plays each
 // option on a determinization of its seat's information set (core/rules/infoset.h:
 // hidden zones, other seats' secrets and the dice drawn anew from its own
