@@ -229,6 +229,27 @@ TEST(Ismcts, PlayoutsNeverResignWhileAnotherOptionIsOpen) {
   EXPECT_GT(conceded, 50);
 }
 
+// [pack] score_relative: a rating that already weighs a seat against the
+// others is judged by the seat's own gain, not by its lead over the others'
+// ratings (which, in Dorn, made the heroes' every step toward the monsters
+// look like a loss). In tests/packs/relative building earns seat 1 a point
+// and seat 2 two: it pays by the gain and loses by the lead.
+TEST(Ismcts, ARelativeScoreIsJudgedByTheSeatsOwnGain) {
+  for (const bool relative : {true, false}) {
+    auto r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/relative");
+    ASSERT_TRUE(r.ok()) << r.report();
+    EXPECT_TRUE(r.packs->score_relative);
+    r.packs->score_relative = relative;
+    Engine e(std::move(r.packs));
+    State s = e.new_game(1, 2);
+    IsmctsParams p;
+    p.iterations = 200;
+    p.depth = 3;
+    IsmctsAgent a(e, 5, p);
+    EXPECT_EQ(choice(a, s, 0), relative ? "build" : "wait") << (relative ? "relative" : "lead");
+  }
+}
+
 TEST(Ismcts, ATimeBudgetRunsIterations) {
   auto e = load(kGames[5]);
   ASSERT_TRUE(e);

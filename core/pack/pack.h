@@ -282,6 +282,11 @@ struct PackSet {
   // playouts of a search never take them while another option is open
   // (IsmctsAgent). Every layer adds to it.
   std::vector<std::string> resign;
+  // [pack] score_relative: the score already weighs a seat against the
+  // others, so a search rewards a seat by its own score's gain over the
+  // position it searches from rather than by its lead over the others'
+  // scores (IsmctsAgent::graded). The top-most layer that says wins.
+  bool score_relative = false;
   // [bots.NAME]: named automatic players; a layer adds bots or replaces one whole.
   std::map<std::string, BotDef> bots;
   std::map<std::string, ScriptFile> scripts;   // every module the packs name

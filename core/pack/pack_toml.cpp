@@ -49,6 +49,7 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
   t.node("score");
   t.node("determinize");
   t.node("resign");
+  t.node("score_relative");
   t.finish();
   if (!layer.info.extends.empty() && !layer.info.patches.empty())
     error(t.pos(), "pack", "a pack either extends or patches another pack, not both");
@@ -243,6 +244,7 @@ void Loader::merge(const LayerFile& layer) {
   }
   for (const std::string& id : pack.strings("resign").value_or(std::vector<std::string>{}))
     if (std::find(out.resign.begin(), out.resign.end(), id) == out.resign.end()) out.resign.push_back(id);
+  if (auto relative = pack.boolean("score_relative")) out.score_relative = *relative;
   std::vector<std::string> manifests = pack.strings("manifests").value_or(std::vector<std::string>{});
   std::vector<std::string> text_files = pack.strings("texts").value_or(std::vector<std::string>{});
 

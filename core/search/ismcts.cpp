@@ -174,6 +174,10 @@ void IsmctsAgent::iterate(const SeatDecision& sd) {
   State s = sd.determinize(rng_.next());
   reward_.assign(s.seats.size(), 0.0);
   path_.clear();
+  // A relative score is judged against where this determinization starts.
+  base_.clear();
+  if (params_.use_rating && engine.packs().score_relative && (rating_fn_ >= 0 || engine.has_score()))
+    for (size_t i = 0; i < s.seats.size(); ++i) base_.push_back(engine.rate(s, static_cast<int>(i), rating_fn_));
   int32_t node = root_;
   bool scored = false;
   while (!s.over && !s.pending.empty()) {
@@ -299,21 +303,25 @@ void IsmctsAgent::rank_first(const std::vector<int64_t>& scores) {
   for (size_t i = 0; i < scores.size(); ++i) reward_[i] = scores[i] == best ? 1.0 / top : 0.0;
 }
 
-// Each seat's lead over the best of the others, squashed by a logistic
-// curve whose scale is the mean size of the leads met so far in this search:
-// a rating's scale is the pack's own, so it is learnt, not assumed. A big
-// lead is near a win and a small one near a draw, which tells close
-// positions apart better than who happens to lead.
+// Each seat's lead over the best of the others (or, for a pack whose score
+// already weighs the seat against the others, its gain over the start of the
+// iteration, base_), squashed by a logistic curve whose scale is the mean
+// size of the leads met so far in this search: a rating's scale is the
+// pack's own, so it is learnt, not assumed. A big lead is near a win and a
+// small one near a draw, which tells close positions apart better than who
+// happens to lead.
 void IsmctsAgent::graded(const std::vector<int64_t>& scores) {
   const size_t n = scores.size();
-  if (n < 2) {
+  if (n < 2 && base_.empty()) {
     reward_[0] = 0.5;
     return;
   }
   for (size_t i = 0; i < n; ++i) {
     int64_t other = INT64_MIN;
-    for (size_t j = 0; j < n; ++j)
-      if (j != i) other = std::max(other, scores[j]);
+    if (!base_.empty()) other = base_[i];
+    else
+      for (size_t j = 0; j < n; ++j)
+        if (j != i) other = std::max(other, scores[j]);
     const double lead = static_cast<double>(scores[i]) - static_cast<double>(other);
     margin_sum_ += std::fabs(lead);
     ++margins_;

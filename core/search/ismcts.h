@@ -111,6 +111,7 @@ class IsmctsAgent : public InfoSetAgent {
   std::vector<size_t> set_;
   std::vector<int32_t> ties_;
   std::vector<int64_t> scores_;
+  std::vector<int64_t> base_;    // each seat's rating where the iteration starts ([pack] score_relative)
   double margin_sum_ = 0;  // of |lead| over this search's rated playouts
   int64_t margins_ = 0;
   PlayoutWalker walker_{0, nullptr};

@@ -11,12 +11,19 @@
 
 namespace tabula {
 
+namespace {
+// Every subset equally likely: the random agent's and the playouts' sets.
+void any_subset(Rng& rng, const Decision& d, std::vector<size_t>& out) {
+  subset_at(d, rng.below(subset_count(d)), out);
+}
+}  // namespace
+
 size_t RandomAgent::choose(const State&, const Decision& d) {
   return static_cast<size_t>(rng_.below(d.options.size()));
 }
 
 void RandomAgent::choose_subset(const State&, const Decision& d, std::vector<size_t>& out) {
-  subset_at(d, rng_.below(subset_count(d)), out);
+  any_subset(rng_, d, out);
 }
 
 bool PlayoutWalker::avoided(const Option& o) const {
@@ -38,7 +45,7 @@ size_t PlayoutWalker::choose(const State&, const Decision& d) {
 }
 
 void PlayoutWalker::choose_subset(const State&, const Decision& d, std::vector<size_t>& out) {
-  subset_at(d, rng_.below(subset_count(d)), out);
+  any_subset(rng_, d, out);
 }
 
 int32_t resolve(const Engine& engine, const FunctionRef& fn) {
