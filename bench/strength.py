@@ -36,7 +36,7 @@ BUDGETS = {
     "dungeon-lords": "mcts:iterations=120:depth=20",
     "thunderstone-dragonspire": "mcts:iterations=60:depth=20",
     "prophecy": "mcts:iterations=100:depth=20",
-    "dorn": "mcts:iterations=24:depth=20",
+    "dorn": "mcts:iterations=12:depth=20",
 }
 
 
