@@ -34,7 +34,7 @@ import time
 # 20 choices and scored by the pack's rating.
 BUDGETS = {
     "dungeon-lords": "mcts:iterations=120:depth=20",
-    "thunderstone-dragonspire": "mcts:iterations=60:depth=20",
+    "thunderstone-dragonspire": "mcts:iterations=60:depth=20:prior=3",
     "prophecy": "mcts:iterations=100:depth=20",
     "dorn": "mcts:iterations=12:depth=20",
 }

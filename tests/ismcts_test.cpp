@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <unistd.h>
 #include <string>
 #include <vector>
@@ -248,6 +249,49 @@ TEST(Ismcts, ARelativeScoreIsJudgedByTheSeatsOwnGain) {
     IsmctsAgent a(e, 5, p);
     EXPECT_EQ(choice(a, s, 0), relative ? "build" : "wait") << (relative ? "relative" : "lead");
   }
+}
+
+// [pack] resign in the tree as in the playouts: with one iteration the
+// answer is the one option the search tried, which must never be a
+// concession while another option is open.
+TEST(Ismcts, NeverResignsWhileAnotherOptionIsOpen) {
+  auto r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/relative");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  State s = e.new_game(1, 2);
+  IsmctsParams p;
+  p.iterations = 1;
+  p.depth = 2;
+  std::set<std::string> chosen;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    IsmctsAgent a(e, seed, p);
+    chosen.insert(choice(a, s, 0));
+  }
+  EXPECT_EQ(chosen, (std::set<std::string>{"build", "wait"}));
+}
+
+// IsmctsParams::prior: the options of a fresh root start with visits that
+// follow their rating one choice ahead, so even one iteration answers what
+// `greedy` would (tests/packs/greedy: add3 rates best), where without it the
+// one option tried is the node's random first.
+TEST(Ismcts, APriorStartsFromTheBestRatedOption) {
+  auto r = load_pack(std::string(TABULA_SOURCE_DIR) + "/tests/packs/greedy");
+  ASSERT_TRUE(r.ok()) << r.report();
+  Engine e(std::move(r.packs));
+  State s = e.new_game(1, 1);
+  std::set<std::string> with, without;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    IsmctsParams p;
+    p.iterations = 1;
+    p.depth = 1;
+    IsmctsAgent plain(e, seed, p);
+    without.insert(choice(plain, s, 0));
+    p.prior = 3;
+    IsmctsAgent biased(e, seed, p);
+    with.insert(choice(biased, s, 0));
+  }
+  EXPECT_EQ(with, std::set<std::string>{"add3"});
+  EXPECT_GT(without.size(), 2u);
 }
 
 TEST(Ismcts, ATimeBudgetRunsIterations) {

@@ -170,6 +170,7 @@ constexpr ManifestKey kBot[] = {
     {"exploration", S::Number, "mcts: UCB1's exploration constant (default 0.7)."},
     {"widen_k", S::Number, "mcts: progressive widening, ceil(widen_k * visits^widen_alpha) options (default 2)."},
     {"widen_alpha", S::Number, "mcts: progressive widening's exponent (default 0.5)."},
+    {"prior", S::Integer, "mcts: visits each option of a new root starts with, rewarded by its rating one choice ahead (progressive bias; default 0, none)."},
     {"playout", S::String, "mcts: how playouts choose: at random, or one step ahead with the rating (default random).",
      false, T::Root, "random|greedy"},
 };

@@ -233,7 +233,7 @@ struct BotDef {
   FunctionRef rating, policy;
   // mcts: iterations 0 means the tools' default budget; ms > 0 a time budget.
   int64_t iterations = 0, ms = 0;
-  int depth = 0;
+  int depth = 0, prior = 0;
   double exploration = 0.7, widen_k = 2.0, widen_alpha = 0.5;
   Playout playout = Playout::Random;
   std::string layer;  // the pack that last defined it

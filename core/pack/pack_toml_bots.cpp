@@ -98,6 +98,7 @@ void Loader::read_bot(const LayerFile& layer, const std::string& id, const toml:
   whole("iterations", 1, 100000000, b.iterations);
   whole("ms", 1, 3600000, b.ms);
   whole("depth", 0, 1000000, b.depth);
+  whole("prior", 0, 1000, b.prior);
   auto real = [&](const char* k, double min, double max, const char* range, double& into) {
     auto n = t.number(k);
     if (!n) return;
@@ -122,7 +123,7 @@ void Loader::read_bot(const LayerFile& layer, const std::string& id, const toml:
   if (b.kind != BotDef::Kind::Greedy && b.kind != BotDef::Kind::Mcts) only({"rating"}, "greedy and mcts");
   if (b.kind != BotDef::Kind::Policy) only({"policy"}, "policy");
   if (b.kind != BotDef::Kind::Mcts)
-    only({"iterations", "ms", "depth", "exploration", "widen_k", "widen_alpha", "playout"}, "mcts");
+    only({"iterations", "ms", "depth", "prior", "exploration", "widen_k", "widen_alpha", "playout"}, "mcts");
   if (b.kind == BotDef::Kind::Policy && b.policy.empty() && !t.raw().contains("policy"))
     bad("kind", "a policy bot needs policy = \"function\" (ranks ctx.args.options for ctx.args.seat)");
   if (t.raw().contains("iterations") && t.raw().contains("ms")) bad("ms", "give iterations or ms, not both");

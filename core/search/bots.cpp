@@ -13,6 +13,7 @@ IsmctsParams bot_mcts_params(const BotDef& bot, int64_t budget) {
   p.widen_k = bot.widen_k;
   p.widen_alpha = bot.widen_alpha;
   p.depth = bot.depth;
+  p.prior = bot.prior;
   p.rating = bot.rating;
   p.greedy_playouts = bot.playout == BotDef::Playout::Greedy;
   return p;

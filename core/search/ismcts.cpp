@@ -64,12 +64,15 @@ void IsmctsAgent::decide_subset(const SeatDecision& sd, std::vector<size_t>& out
 
 void IsmctsAgent::search(const SeatDecision& sd) {
   rating_fn_ = resolve(sd.engine(), params_.rating);
+  resign_ = &sd.engine().packs().resign;
+  root_order_.clear();
   if (!reuse(sd)) {
     nodes_.clear();
     edges_.clear();
     root_ = 0;
     nodes_.push_back(Node{rng_.next()});
   }
+  if (params_.prior > 0 && nodes_[root_].first_edge < 0) seed_prior(sd);
   tree_engine_ = &sd.engine();
   last_kept_ = nodes_[root_].visits;
   margin_sum_ = 0;
@@ -120,14 +123,22 @@ bool IsmctsAgent::reuse(const SeatDecision& sd) {
   return true;
 }
 
-void IsmctsAgent::candidates(const Node& node, const Decision& d, int seat) {
+// The options a node may consider: the first ceil(widen_k * visits^widen_alpha)
+// in the node's own random order (at a root with a prior, the rating's),
+// leaving out those that give the game up ([pack] resign) while another is
+// open: a search that has looked at a move a few times must not concede on
+// the strength of it.
+void IsmctsAgent::candidates(const Node& node, const Decision& d, int seat, bool at_root) {
   cands_.clear();
   const double widened = std::ceil(params_.widen_k * std::pow(static_cast<double>(std::max<uint32_t>(node.visits, 1)), params_.widen_alpha));
   const size_t allowed = widened < 1 ? 1 : widened > 1e9 ? size_t{1000000000} : static_cast<size_t>(widened);
   if (!d.subset()) {
+    const bool play_on = !resign_->empty() && plays_on(*resign_, d);
+    const bool ordered = at_root && root_order_.size() == d.options.size();
     for (size_t i = 0; i < d.options.size(); ++i) {
+      if (play_on && resigns(*resign_, d.options[i])) continue;
       const uint64_t key = option_key(seat, d, i);
-      cands_.push_back({key, derive_seed(key, node.salt), i, -1});
+      cands_.push_back({key, ordered ? root_order_[i] : derive_seed(key, node.salt), i, -1});
     }
   } else if (const uint64_t count = subset_count(d); count <= kMaxSets) {
     for (uint64_t r = 0; r < count; ++r) {
@@ -194,7 +205,7 @@ void IsmctsAgent::iterate(const SeatDecision& sd) {
       break;
     }
     ++nodes_[node].visits;
-    candidates(nodes_[node], *d, seat);
+    candidates(nodes_[node], *d, seat, path_.empty());
     // Every considered edge was available; the first one not yet in the tree
     // (in the node's order) is added, else UCB1 picks.
     // The option is applied by its place in this determinization's decision
@@ -341,6 +352,57 @@ void IsmctsAgent::lose(int seat) {
   }
   std::fill(reward_.begin(), reward_.end(), seats > 1 ? 1.0 / static_cast<double>(seats - 1) : 0.0);
   reward_[static_cast<size_t>(seat)] = 0;
+}
+
+// Progressive bias (params_.prior): on one determinization, each option
+// played one choice ahead and rated for the seat, as `greedy` does; the
+// ratings, scaled to the range between the worst and the best, become
+// `prior` visits of reward 0.25 to 0.75 on a new edge (a win 1, a loss or a
+// failed choice 0), and the root widens from the best-rated option down.
+void IsmctsAgent::seed_prior(const SeatDecision& sd) {
+  Engine& engine = sd.engine();
+  const Decision& d = sd.decision();
+  const size_t n = d.options.size();
+  if (d.subset() || n < 2 || (rating_fn_ < 0 && !engine.has_score())) return;
+  const bool play_on = !resign_->empty() && plays_on(*resign_, d);
+  const State world = sd.determinize(rng_.next());
+  std::vector<int64_t> value(n, INT64_MIN);
+  std::vector<bool> open(n, false);
+  int64_t lo = INT64_MAX, hi = INT64_MIN;
+  for (size_t i = 0; i < n; ++i) {
+    if (play_on && resigns(*resign_, d.options[i])) continue;
+    open[i] = true;
+    State next = world;
+    if (!engine.apply_index(next, sd.seat(), i, Mode::Playout).ok) continue;
+    value[i] = rate_reached(engine, next, sd.seat(), rating_fn_);
+    if (value[i] != INT64_MIN && value[i] != INT64_MAX) lo = std::min(lo, value[i]), hi = std::max(hi, value[i]);
+  }
+  std::vector<double> share(n, 0.0);
+  for (size_t i = 0; i < n; ++i) {
+    if (value[i] == INT64_MAX) share[i] = 1.0;
+    else if (value[i] == INT64_MIN) share[i] = 0.0;
+    else share[i] = 0.25 + 0.5 * (hi > lo ? static_cast<double>(value[i] - lo) / static_cast<double>(hi - lo) : 0.5);
+  }
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return share[a] > share[b]; });
+  root_order_.assign(n, 0);
+  for (size_t place = 0; place < n; ++place) root_order_[order[place]] = place;
+  const uint32_t visits = static_cast<uint32_t>(params_.prior);
+  for (size_t i = 0; i < n; ++i) {
+    if (!open[i]) continue;
+    Edge e;
+    e.key = option_key(sd.seat(), d, i);
+    e.next = nodes_[root_].first_edge;
+    e.seat = sd.seat();
+    e.visits = visits;
+    e.avail = visits;
+    e.reward = share[i] * visits;
+    e.rank = i;
+    nodes_[root_].first_edge = static_cast<int32_t>(edges_.size());
+    edges_.push_back(e);
+    nodes_[root_].visits += visits;
+  }
 }
 
 uint64_t IsmctsAgent::best_root(const SeatDecision& sd, uint64_t count) {

@@ -26,9 +26,15 @@ void RandomAgent::choose_subset(const State&, const Decision& d, std::vector<siz
   any_subset(rng_, d, out);
 }
 
-bool PlayoutWalker::avoided(const Option& o) const {
-  return std::find(avoid_->begin(), avoid_->end(), o.id) != avoid_->end();
+bool resigns(const std::vector<std::string>& resign, const Option& o) {
+  return std::find(resign.begin(), resign.end(), o.id) != resign.end();
 }
+
+bool plays_on(const std::vector<std::string>& resign, const Decision& d) {
+  return std::any_of(d.options.begin(), d.options.end(), [&](const Option& o) { return !resigns(resign, o); });
+}
+
+bool PlayoutWalker::avoided(const Option& o) const { return resigns(*avoid_, o); }
 
 size_t PlayoutWalker::choose(const State&, const Decision& d) {
   const size_t n = d.options.size();

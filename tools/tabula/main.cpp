@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
   PlayArgs pa;
   auto* play = app.add_subcommand("play", "Play a game in the terminal");
   pack_args(play, pa.pack, pa.with);
-  play->add_option("--seats", pa.seats, "Seat kinds in seat order, e.g. human,mcts: human, random, greedy (one choice ahead with the pack's [pack] score; random without one), mcts or mcts:iterations=N, mcts:ms=N, mcts:depth=N (combinable: mcts:iterations=200:depth=20); ai is greedy; or a bot the packs declare ([bots.NAME]: `tabula check PACK` lists them; an mcts bot takes the same parameters, e.g. steady:iterations=50) (default: seat 1 human, others greedy)")
+  play->add_option("--seats", pa.seats, "Seat kinds in seat order, e.g. human,mcts: human, random, greedy (one choice ahead with the pack's [pack] score; random without one), mcts or mcts:iterations=N, mcts:ms=N, mcts:depth=N, mcts:prior=N (combinable: mcts:iterations=200:depth=20); ai is greedy; or a bot the packs declare ([bots.NAME]: `tabula check PACK` lists them; an mcts bot takes the same parameters, e.g. steady:iterations=50) (default: seat 1 human, others greedy)")
       ->delimiter(',')
       ->allow_extra_args(false);
   play->add_option("--players", pa.players, "Number of seats: seat 1 human, others greedy (with --seats: must match)")
@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
   run->add_option("--games", ra.games, "Number of games")->required()->check(CLI::PositiveNumber);
   run->add_option("--seed", ra.seed, "Seed of game 1; game i uses seed S+i-1")->capture_default_str();
   run->add_option("--setup", ra.setup, "Start every game from one of the pack's [setups]");
-  run->add_option("--seats", ra.seats, "Seat kinds in seat order, one per seat, e.g. mcts,random: random, greedy (one choice ahead with the pack's [pack] score; random without one), mcts or mcts:iterations=N, mcts:ms=N, mcts:depth=N (combinable: mcts:iterations=200:depth=20), or a bot the packs declare ([bots.NAME]: `tabula check PACK` lists them; an mcts bot takes the same parameters). A bare number N is still the number of seats, all random (default: the setup's or the pack's count)")
+  run->add_option("--seats", ra.seats, "Seat kinds in seat order, one per seat, e.g. mcts,random: random, greedy (one choice ahead with the pack's [pack] score; random without one), mcts or mcts:iterations=N, mcts:ms=N, mcts:depth=N, mcts:prior=N (combinable: mcts:iterations=200:depth=20), or a bot the packs declare ([bots.NAME]: `tabula check PACK` lists them; an mcts bot takes the same parameters). A bare number N is still the number of seats, all random (default: the setup's or the pack's count)")
       ->delimiter(',')
       ->allow_extra_args(false);
   run->add_option("--players", ra.players, "Number of seats, every one random unless --seats names kinds (with a --seats list: must match)")->check(CLI::Range(1, 64));

@@ -11,14 +11,14 @@ namespace tabula::cli {
 
 namespace {
 
-const char* const kKinds = "human (play only), random, greedy, mcts, mcts:iterations=N, mcts:ms=N, mcts:depth=N";
+const char* const kKinds = "human (play only), random, greedy, mcts, mcts:iterations=N, mcts:ms=N, mcts:depth=N, mcts:prior=N";
 
 // The parameters of mcts, in the order a normalized kind lists them.
 struct Param {
   const char* key;
   int64_t min;
 };
-constexpr Param kParams[] = {{"iterations", 1}, {"ms", 1}, {"depth", 0}};
+constexpr Param kParams[] = {{"iterations", 1}, {"ms", 1}, {"depth", 0}, {"prior", 0}};
 
 std::vector<std::string> split(const std::string& s, char by) {
   std::vector<std::string> parts;
@@ -33,7 +33,7 @@ std::vector<std::string> split(const std::string& s, char by) {
 // The mcts parameters after the kind (`parts` from 1): how many times each
 // is given (-1: not) and its value, checked.
 struct Budget {
-  int64_t given[std::size(kParams)] = {-1, -1, -1};
+  int64_t given[std::size(kParams)] = {-1, -1, -1, -1};
   // ":iterations=200:depth=20", in the order of kParams.
   std::string text() const {
     std::string t;
@@ -55,7 +55,7 @@ Budget parse_budget(const std::vector<std::string>& parts, const std::string& ki
     while (at < std::size(kParams) && key != kParams[at].key) ++at;
     if (at == std::size(kParams))
       throw bad(kind + " has no parameter '" + key + "'" + suggestion(key, keys) +
-                "; it takes iterations=N, ms=N and depth=N, e.g. " + kind + ":iterations=200:depth=20");
+                "; it takes iterations=N, ms=N, depth=N and prior=N, e.g. " + kind + ":iterations=200:depth=20");
     const std::string value = eq == std::string::npos ? "" : parts[i].substr(eq + 1);
     int64_t n = -1;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
@@ -106,6 +106,7 @@ SeatKind parse_one(const std::string& item, bool with_human, const std::string& 
     if (b.given[0] >= 0) k.bot.iterations = b.given[0], k.bot.ms = 0;
     if (b.given[1] >= 0) k.bot.ms = b.given[1], k.bot.iterations = 0;
     if (b.given[2] >= 0) k.bot.depth = static_cast<int>(b.given[2]);
+    if (b.given[3] >= 0) k.bot.prior = static_cast<int>(std::min<int64_t>(b.given[3], 1000));
     k.text += b.text();
     return k;
   }
@@ -119,6 +120,7 @@ SeatKind parse_one(const std::string& item, bool with_human, const std::string& 
   if (b.given[0] >= 0) k.mcts.iterations = b.given[0];
   if (b.given[1] >= 0) k.mcts.ms = b.given[1];
   if (b.given[2] >= 0) k.mcts.depth = static_cast<int>(b.given[2]), k.default_depth = false;
+  if (b.given[3] >= 0) k.mcts.prior = static_cast<int>(std::min<int64_t>(b.given[3], 1000));
   k.text += b.text();
   return k;
 }
