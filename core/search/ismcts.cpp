@@ -72,9 +72,9 @@ void IsmctsAgent::search(const SeatDecision& sd) {
     root_ = 0;
     nodes_.push_back(Node{rng_.next()});
   }
-  if (params_.prior > 0 && nodes_[root_].first_edge < 0) seed_prior(sd);
   tree_engine_ = &sd.engine();
   last_kept_ = nodes_[root_].visits;
+  if (params_.prior > 0 && nodes_[root_].first_edge < 0) seed_prior(sd);
   margin_sum_ = 0;
   margins_ = 0;
   int64_t n = 0;
