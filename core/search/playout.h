@@ -28,15 +28,15 @@ class RandomAgent : public Agent {
   Rng rng_;
 };
 
-// A search's random playouts: uniform among the options, except that an
-// option whose id `avoid` lists (the pack's [pack] resign: a concession) is
-// never taken while another is open. A random opponent that concedes now
-// and then makes a search believe that handing it the move wins.
 // Whether option `o` gives the game up: `resign` ([pack] resign) names its id.
 bool resigns(const std::vector<std::string>& resign, const Option& o);
 // Whether some option of `d` does not give the game up.
 bool plays_on(const std::vector<std::string>& resign, const Decision& d);
 
+// A search's random playouts: uniform among the options, except that an
+// option whose id `avoid` lists (the pack's [pack] resign: a concession) is
+// never taken while another is open. A random opponent that concedes now
+// and then makes a search believe that handing it the move wins.
 class PlayoutWalker : public Agent {
  public:
   PlayoutWalker(uint64_t seed, const std::vector<std::string>* avoid) : rng_(seed), avoid_(avoid) {}

@@ -16,9 +16,9 @@ const char* const kKinds = "human (play only), random, greedy, mcts, mcts:iterat
 // The parameters of mcts, in the order a normalized kind lists them.
 struct Param {
   const char* key;
-  int64_t min;
+  int64_t min, max;  // as a bot's key of the same name allows (pack_toml_bots.cpp)
 };
-constexpr Param kParams[] = {{"iterations", 1}, {"ms", 1}, {"depth", 0}, {"prior", 0}};
+constexpr Param kParams[] = {{"iterations", 1, 100000000}, {"ms", 1, 3600000}, {"depth", 0, 1000000}, {"prior", 0, 1000}};
 
 std::vector<std::string> split(const std::string& s, char by) {
   std::vector<std::string> parts;
@@ -59,8 +59,10 @@ Budget parse_budget(const std::vector<std::string>& parts, const std::string& ki
     const std::string value = eq == std::string::npos ? "" : parts[i].substr(eq + 1);
     int64_t n = -1;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-    if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < kParams[at].min)
-      throw bad(key + " needs a whole number of at least " + std::to_string(kParams[at].min) + ", not '" + value + "'");
+    if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < kParams[at].min ||
+        n > kParams[at].max)
+      throw bad(key + " needs a whole number from " + std::to_string(kParams[at].min) + " to " +
+                std::to_string(kParams[at].max) + ", not '" + value + "'");
     if (b.given[at] >= 0) throw bad(key + " is given twice");
     b.given[at] = n;
   }
@@ -106,7 +108,7 @@ SeatKind parse_one(const std::string& item, bool with_human, const std::string& 
     if (b.given[0] >= 0) k.bot.iterations = b.given[0], k.bot.ms = 0;
     if (b.given[1] >= 0) k.bot.ms = b.given[1], k.bot.iterations = 0;
     if (b.given[2] >= 0) k.bot.depth = static_cast<int>(b.given[2]);
-    if (b.given[3] >= 0) k.bot.prior = static_cast<int>(std::min<int64_t>(b.given[3], 1000));
+    if (b.given[3] >= 0) k.bot.prior = static_cast<int>(b.given[3]);
     k.text += b.text();
     return k;
   }
@@ -120,7 +122,7 @@ SeatKind parse_one(const std::string& item, bool with_human, const std::string& 
   if (b.given[0] >= 0) k.mcts.iterations = b.given[0];
   if (b.given[1] >= 0) k.mcts.ms = b.given[1];
   if (b.given[2] >= 0) k.mcts.depth = static_cast<int>(b.given[2]), k.default_depth = false;
-  if (b.given[3] >= 0) k.mcts.prior = static_cast<int>(std::min<int64_t>(b.given[3], 1000));
+  if (b.given[3] >= 0) k.mcts.prior = static_cast<int>(b.given[3]);
   k.text += b.text();
   return k;
 }
