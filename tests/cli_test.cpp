@@ -634,11 +634,13 @@ TEST_F(Cli, RunSummarisesWinsAndScores) {
 
   Output t = tabula("run " + tmp("packs/sealed") + " --games 40 --seed 3");
   EXPECT_EQ(t.code, 0) << t.text;
-  EXPECT_TRUE(has(t.text, "choices per finished game: mean 9.0, sd 0.0, min 9, max 9")) << t.text;
+  EXPECT_TRUE(has(t.text, "choices per finished game: mean 9.0 (95 % interval 9.0 to 9.0), sd 0.0, min 9, median 9, max 9")) << t.text;
   EXPECT_TRUE(has(t.text, "winners stated by 40 of 40 finished games\n")) << t.text;
-  EXPECT_TRUE(has(t.text, "  seat      wins    shared   share  mean score  kind\n")) << t.text;
+  EXPECT_TRUE(has(t.text, "  seat      wins    shared  win share (95 % interval)  mean score (95 % interval)  kind\n")) << t.text;
   char row[80];
-  std::snprintf(row, sizeof row, "     1  %8d  %8d  %5.1f%%  %10.2f  random\n", wins[0], shared[0], 100 * credit[0] / 40, score[0] / 40.0);
+  std::snprintf(row, sizeof row, "     1  %8d  %8d  %5.1f %% (", wins[0], shared[0], 100 * credit[0] / 40);
+  EXPECT_TRUE(has(t.text, row)) << row << t.text;
+  std::snprintf(row, sizeof row, "  %.2f (", score[0] / 40.0);
   EXPECT_TRUE(has(t.text, row)) << row << t.text;
 
   // A pack that states neither (the duel's {winner = N}): no seat table.

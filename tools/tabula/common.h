@@ -53,6 +53,16 @@ struct RunArgs {
   std::vector<std::string> agents;  // old spelling of the kinds: one for every seat, or one per seat (ai: greedy)
   bool json = false;
   std::string log_dir;
+  int jobs = 1;         // processes; 0: one per core
+  std::string shard;    // "I/N": play only shard I of N
+  std::string out;      // write the partial result (a shard file) here
+  bool no_timing = false;  // leave out the figures that depend on the clock
+};
+
+struct MergeArgs {
+  std::vector<std::string> files;
+  bool json = false;
+  bool no_timing = false;
 };
 
 struct ConformanceArgs {
@@ -111,6 +121,7 @@ struct LuacheckrcArgs {
 int cmd_check(const CheckArgs& a);
 int cmd_play(const PlayArgs& a);
 int cmd_run(const RunArgs& a);
+int cmd_merge(const MergeArgs& a);
 int cmd_replay(const ReplayArgs& a);
 int cmd_conformance(const ConformanceArgs& a);
 int cmd_scenario(const ScenarioArgs& a);

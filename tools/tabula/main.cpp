@@ -120,6 +120,19 @@ int main(int argc, char** argv) {
   run->add_option("--agents", ra.agents, "Old spelling of --seats KINDS: one kind for every seat or one per seat; ai is greedy")->delimiter(',')->allow_extra_args(false);
   run->add_flag("--json", ra.json, "Print a JSON object");
   run->add_option("--log-dir", ra.log_dir, "Write every game's log (game-SEED.json) and one row per game (games.jsonl) to this folder");
+  run->add_option("--jobs,-j", ra.jobs, "Play the games in this many processes at once (0: one per core); the figures are the same for any number")
+      ->check(CLI::Range(0, 256))->capture_default_str();
+  run->add_option("--shard", ra.shard, "Play only shard I of N (I/N, from 1/N to N/N): a contiguous block of the games; with --out, for `tabula merge`");
+  run->add_option("--out", ra.out, "Write this run's (or shard's) partial result to FILE for `tabula merge`, instead of the summary");
+  run->add_flag("--no-timing", ra.no_timing, "Leave out the figures that depend on the clock (seconds, rates, time per decision): the same seeds then print the same bytes");
+  run->footer("Every share comes with its 95 % interval (Wilson), every mean with its 95 % interval (Student's t). "
+              "Spread a long study over machines with --shard I/N --out FILE on each and `tabula merge FILE...` (docs/lab.md).");
+
+  MergeArgs ma;
+  auto* merge = app.add_subcommand("merge", "Combine the partial results of `tabula run --shard I/N --out FILE` into the summary of the whole run");
+  merge->add_option("files", ma.files, "The shard files: every shard of one run, each once")->required();
+  merge->add_flag("--json", ma.json, "Print a JSON object (as `tabula run --json`)");
+  merge->add_flag("--no-timing", ma.no_timing, "Leave out the figures that depend on the clock");
 
   ConformanceArgs cf;
   auto* conf = app.add_subcommand("conformance", "Play random games of a pack and check the engine's invariants at every step: hidden information, save/load, clones, replay");
@@ -218,6 +231,7 @@ int main(int argc, char** argv) {
     if (*check) return cmd_check(ca);
     if (*play) return cmd_play(pa);
     if (*run) return cmd_run(ra);
+    if (*merge) return cmd_merge(ma);
     if (*rep) return cmd_replay(rp);
     if (*conf) return cmd_conformance(cf);
     if (*sc) return cmd_scenario(sa);

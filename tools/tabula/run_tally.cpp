@@ -1,8 +1,9 @@
 #include "tools/tabula/run_tally.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
+#include <stdexcept>
+
+#include "core/io/state_json.h"
 
 namespace tabula::cli {
 
@@ -10,33 +11,55 @@ using nlohmann::json;
 
 RunTally::RunTally(int seats) : seats_(static_cast<size_t>(seats)) {}
 
-void RunTally::add(uint64_t choices, const Outcome& outcome) {
-  ++games_;
-  min_ = games_ == 1 ? choices : std::min(min_, choices);
-  max_ = std::max(max_, choices);
-  const double delta = static_cast<double>(choices) - mean_;
-  mean_ += delta / static_cast<double>(games_);
-  m2_ += delta * (static_cast<double>(choices) - mean_);
+uint64_t RunTally::Seat::shared_wins() const {
+  uint64_t n = 0;
+  for (const auto& [k, wins] : shared) n += wins;
+  return n;
+}
+
+double RunTally::Seat::credit() const {
+  double c = static_cast<double>(wins);
+  for (const auto& [k, n] : shared) c += static_cast<double>(n) / static_cast<double>(k);
+  return c;
+}
+
+void RunTally::finished(uint64_t choices, const Outcome& outcome, const Value& result) {
+  ++finished_;
+  choices_ += choices;
+  ++lengths_[static_cast<int64_t>(choices)];
   if (outcome.has_winners) {
     ++with_winners_;
     if (outcome.winners.empty()) ++no_winner_;
-    const size_t k = outcome.winners.size();
+    const uint64_t k = outcome.winners.size();
     for (int w : outcome.winners) {
       Seat& s = seats_[static_cast<size_t>(w)];
-      ++(k == 1 ? s.wins : s.shared);
-      s.credit += 1.0 / static_cast<double>(k);
+      if (k == 1) ++s.wins;
+      else ++s.shared[k];
     }
   }
   if (outcome.has_scores) {
     ++with_scores_;
-    for (size_t i = 0; i < seats_.size(); ++i) seats_[i].score_sum += outcome.scores[i];
+    for (size_t i = 0; i < seats_.size(); ++i) ++seats_[i].scores[outcome.scores[i]];
   }
+  Hasher h;
+  h.value(result);
+  auto& bucket = live_[h.h];
+  auto it = std::find_if(bucket.begin(), bucket.end(), [&](const auto& r) { return r.first == result; });
+  if (it == bucket.end()) bucket.emplace_back(result, 1);
+  else ++it->second;
 }
 
-void RunTally::kind(size_t seat, std::string kind, std::string base, bool at_random) {
-  seats_[seat].kind = std::move(kind);
-  seats_[seat].base = std::move(base);
-  seats_[seat].at_random = at_random;
+void RunTally::capped(uint64_t choices) {
+  ++capped_;
+  choices_ += choices;
+}
+
+void RunTally::failed(uint64_t index, uint64_t choices, std::string error) {
+  ++errors_;
+  choices_ += choices;
+  first_errors_.emplace_back(index, std::move(error));
+  std::sort(first_errors_.begin(), first_errors_.end());
+  if (first_errors_.size() > kFirstErrors) first_errors_.resize(kFirstErrors);
 }
 
 void RunTally::thought(size_t seat, double seconds) {
@@ -46,76 +69,90 @@ void RunTally::thought(size_t seat, double seconds) {
   s.think_max = std::max(s.think_max, seconds);
 }
 
-double RunTally::sd() const { return games_ ? std::sqrt(m2_ / static_cast<double>(games_)) : 0.0; }
+void RunTally::merge(const RunTally& o) {
+  if (o.seats_.size() != seats_.size()) throw std::runtime_error("tallies of different seat counts");
+  finished_ += o.finished_;
+  capped_ += o.capped_;
+  errors_ += o.errors_;
+  choices_ += o.choices_;
+  lua_calls_ += o.lua_calls_;
+  with_winners_ += o.with_winners_;
+  no_winner_ += o.no_winner_;
+  with_scores_ += o.with_scores_;
+  add_counts(lengths_, o.lengths_);
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    Seat& s = seats_[i];
+    const Seat& t = o.seats_[i];
+    s.wins += t.wins;
+    for (const auto& [k, n] : t.shared) s.shared[k] += n;
+    add_counts(s.scores, t.scores);
+    s.decisions += t.decisions;
+    s.think += t.think;
+    s.think_max = std::max(s.think_max, t.think_max);
+  }
+  first_errors_.insert(first_errors_.end(), o.first_errors_.begin(), o.first_errors_.end());
+  std::sort(first_errors_.begin(), first_errors_.end());
+  if (first_errors_.size() > kFirstErrors) first_errors_.resize(kFirstErrors);
+  for (const auto& [text, n] : o.results()) texts_[text] += n;
+}
 
-json RunTally::to_json() const {
-  json j;
-  j["choices_per_finished_game"] = {{"games", games_}, {"mean", mean_}, {"sd", sd()}, {"min", min_}, {"max", max_}};
-  j["games_with_winners"] = with_winners_;
-  j["games_without_winner"] = no_winner_;
-  j["games_with_scores"] = with_scores_;
+std::vector<std::pair<std::string, uint64_t>> RunTally::results() const {
+  std::map<std::string, uint64_t> all = texts_;
+  for (const auto& [hash, bucket] : live_)
+    for (const auto& [value, n] : bucket) all[value_to_json(value).dump()] += n;
+  std::vector<std::pair<std::string, uint64_t>> out(all.begin(), all.end());
+  std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  return out;
+}
+
+json RunTally::save() const {
   json per = json::array();
-  for (size_t i = 0; i < seats_.size(); ++i) {
-    const Seat& s = seats_[i];
-    json row = {{"seat", i + 1}, {"wins", s.wins}, {"shared_wins", s.shared},
-                {"win_share", with_winners_ ? json(s.credit / static_cast<double>(with_winners_)) : json()}};
-    row["mean_score"] = with_scores_ ? json(static_cast<double>(s.score_sum) / static_cast<double>(with_scores_)) : json();
-    if (!s.kind.empty()) row["kind"] = s.kind;
-    if (!s.base.empty()) row["base"] = s.base;
-    if (s.kind == "greedy" && s.at_random) row["plays_at_random"] = true;
-    row["decisions"] = s.decisions;
-    row["ms_per_decision"] = s.decisions ? 1000 * s.think / static_cast<double>(s.decisions) : 0.0;
-    row["ms_longest_decision"] = 1000 * s.think_max;
-    per.push_back(row);
+  for (const Seat& s : seats_) {
+    json shared = json::array();
+    for (const auto& [k, n] : s.shared) shared.push_back({k, n});
+    per.push_back({{"wins", s.wins}, {"shared", shared}, {"scores", counts_json(s.scores)}, {"decisions", s.decisions},
+                   {"think", s.think}, {"think_max", s.think_max}});
   }
-  j["per_seat"] = per;
-  return j;
+  json errors = json::array();
+  for (const auto& [i, text] : first_errors_) errors.push_back({i, text});
+  json results = json::array();
+  for (const auto& [text, n] : this->results()) results.push_back({text, n});
+  return {{"finished", finished_}, {"capped", capped_}, {"errors", errors_}, {"choices", choices_},
+          {"lua_calls", lua_calls_}, {"with_winners", with_winners_}, {"no_winner", no_winner_},
+          {"with_scores", with_scores_}, {"lengths", counts_json(lengths_)}, {"seats", per},
+          {"first_errors", errors}, {"results", results}};
 }
 
-void RunTally::print() const {
-  for (size_t i = 0; i < seats_.size(); ++i)
-    if (seats_[i].kind == "greedy" && seats_[i].at_random)
-      std::printf("note: seat %zu (greedy) plays at random: the pack has no [pack] score\n", i + 1);
-  if (!games_) return print_thinking();
-  std::printf("choices per finished game: mean %.1f, sd %.1f, min %llu, max %llu\n", mean_, sd(),
-              static_cast<unsigned long long>(min_), static_cast<unsigned long long>(max_));
-  if (!with_winners_ && !with_scores_) return print_thinking();
-  if (with_winners_) {
-    std::printf("winners stated by %llu of %llu finished games", static_cast<unsigned long long>(with_winners_),
-                static_cast<unsigned long long>(games_));
-    if (no_winner_) std::printf(", %llu without a winner", static_cast<unsigned long long>(no_winner_));
-    std::printf("\n");
+RunTally RunTally::load(const json& j, int seats) {
+  RunTally t(seats);
+  try {
+    t.finished_ = j.at("finished").get<uint64_t>();
+    t.capped_ = j.at("capped").get<uint64_t>();
+    t.errors_ = j.at("errors").get<uint64_t>();
+    t.choices_ = j.at("choices").get<uint64_t>();
+    t.lua_calls_ = j.at("lua_calls").get<uint64_t>();
+    t.with_winners_ = j.at("with_winners").get<uint64_t>();
+    t.no_winner_ = j.at("no_winner").get<uint64_t>();
+    t.with_scores_ = j.at("with_scores").get<uint64_t>();
+    t.lengths_ = counts_from_json(j.at("lengths"));
+    const json& per = j.at("seats");
+    if (!per.is_array() || per.size() != static_cast<size_t>(seats))
+      throw std::runtime_error("'seats' lists " + std::to_string(per.size()) + " seats, not " + std::to_string(seats));
+    for (size_t i = 0; i < per.size(); ++i) {
+      Seat& s = t.seats_[i];
+      s.wins = per[i].at("wins").get<uint64_t>();
+      for (const auto& p : per[i].at("shared")) s.shared[p.at(0).get<uint64_t>()] += p.at(1).get<uint64_t>();
+      s.scores = counts_from_json(per[i].at("scores"));
+      s.decisions = per[i].at("decisions").get<uint64_t>();
+      s.think = per[i].at("think").get<double>();
+      s.think_max = per[i].at("think_max").get<double>();
+    }
+    for (const auto& e : j.at("first_errors")) t.first_errors_.emplace_back(e.at(0).get<uint64_t>(), e.at(1).get<std::string>());
+    for (const auto& r : j.at("results")) t.texts_[r.at(0).get<std::string>()] += r.at(1).get<uint64_t>();
+  } catch (const json::exception& e) {
+    throw std::runtime_error(e.what());
   }
-  if (with_scores_)
-    std::printf("scores stated by %llu of %llu finished games\n", static_cast<unsigned long long>(with_scores_),
-                static_cast<unsigned long long>(games_));
-  std::printf("  seat");
-  if (with_winners_) std::printf("      wins    shared   share");
-  if (with_scores_) std::printf("  mean score");
-  std::printf("  kind\n");
-  for (size_t i = 0; i < seats_.size(); ++i) {
-    const Seat& s = seats_[i];
-    std::printf("  %4zu", i + 1);
-    if (with_winners_)
-      std::printf("  %8llu  %8llu  %5.1f%%", static_cast<unsigned long long>(s.wins), static_cast<unsigned long long>(s.shared),
-                  100.0 * s.credit / static_cast<double>(with_winners_));
-    if (with_scores_) std::printf("  %10.2f", static_cast<double>(s.score_sum) / static_cast<double>(with_scores_));
-    std::printf("  %s%s%s%s\n", s.kind.c_str(), s.base.empty() ? "" : " (", s.base.c_str(), s.base.empty() ? "" : ")");
-  }
-  print_thinking();
-}
-
-void RunTally::print_thinking() const {
-  bool searched = false;
-  for (const Seat& s : seats_) searched = searched || (s.kind != "random" && !s.kind.empty());
-  if (!searched) return;
-  std::printf("time per decision:");
-  for (size_t i = 0; i < seats_.size(); ++i) {
-    const Seat& s = seats_[i];
-    std::printf("%s seat %zu %.2f ms (longest %.1f ms)", i ? "," : "", i + 1,
-                s.decisions ? 1000 * s.think / static_cast<double>(s.decisions) : 0.0, 1000 * s.think_max);
-  }
-  std::printf("\n");
+  return t;
 }
 
 }  // namespace tabula::cli

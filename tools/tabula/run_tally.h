@@ -1,52 +1,85 @@
-// The figures `tabula run` gives after its games: choices per finished game
-// (mean and spread), and per seat the wins, shared wins, win share and mean
-// score that the games' results state, with the kind of agent in each seat (core/state/outcome.h). Games are added in
-// order, so the figures never depend on timing.
+// What `tabula run` counts while it plays: how each game ended, who won,
+// scores, lengths, the first errors, the distinct results and how long
+// each seat thought. Every figure is an integer count (a win shared by k
+// seats is counted under k, scores and lengths as value -> how often), so
+// the tallies of separate processes or machines (--jobs, --shard) add up
+// exactly, in any order, to the tally one process would make: `tabula merge`
+// prints the same bytes as one run of the same seeds (with --no-timing).
+// The figures people read are made from it by run_report.h.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 #include <nlohmann/json.hpp>
 
 #include "core/state/outcome.h"
+#include "core/state/value.h"
+#include "tools/tabula/lab_stats.h"
 
 namespace tabula::cli {
 
 class RunTally {
  public:
+  static constexpr size_t kFirstErrors = 5;
+
   explicit RunTally(int seats);
-  // A finished game: its choices and what its result says.
-  void add(uint64_t choices, const Outcome& outcome);
-  // Who plays `seat` (a normalized seat kind), what a named bot is
-  // underneath ("mcts"; empty for a built-in kind), and whether it plays at
-  // random (greedy on a pack without a [pack] score).
-  void kind(size_t seat, std::string kind, std::string base, bool at_random);
-  // One decision of `seat`'s agent took `seconds` (of every game, finished
-  // or not): the only figures that depend on timing.
+
+  // How game number `index` (from 0) ended after `choices` choices.
+  void finished(uint64_t choices, const Outcome& outcome, const Value& result);
+  void capped(uint64_t choices);
+  void failed(uint64_t index, uint64_t choices, std::string error);
+  void lua_calls(uint64_t calls) { lua_calls_ += calls; }
+  // One decision of `seat`'s agent took `seconds`: the only figures that
+  // depend on the clock.
   void thought(size_t seat, double seconds);
 
-  nlohmann::json to_json() const;  // keys added to `tabula run --json`
-  void print() const;              // lines of the text summary
-  // Every finished game stated its scores: the raw results add nothing a
-  // person reads (each is different); --json and --log-dir keep them.
-  bool all_scored() const { return games_ > 0 && with_scores_ == games_; }
+  // Adds another tally of the same seats (games of other indices).
+  void merge(const RunTally& other);
+  // Everything, exactly, as JSON (a shard file, a worker's answer), and back;
+  // load throws std::runtime_error naming what is wrong.
+  nlohmann::json save() const;
+  static RunTally load(const nlohmann::json& j, int seats);
 
- private:
   struct Seat {
-    uint64_t wins = 0, shared = 0;
-    double credit = 0;  // 1 per sole win, 1/k per win shared by k seats
-    int64_t score_sum = 0;
-    std::string kind, base;
-    bool at_random = false;
+    uint64_t wins = 0;                  // sole wins
+    std::map<uint64_t, uint64_t> shared;  // winners in the game -> wins shared so
+    Counts scores;
     uint64_t decisions = 0;
     double think = 0, think_max = 0;  // seconds
+    uint64_t shared_wins() const;
+    double credit() const;  // 1 per sole win, 1/k per win shared by k seats
   };
-  double sd() const;
-  void print_thinking() const;
+  int seats() const { return static_cast<int>(seats_.size()); }
+  const Seat& seat(size_t i) const { return seats_[i]; }
+  uint64_t games() const { return finished_ + capped_ + errors_; }
+  uint64_t finished() const { return finished_; }
+  uint64_t capped() const { return capped_; }
+  uint64_t errors() const { return errors_; }
+  uint64_t choices() const { return choices_; }
+  uint64_t lua_calls() const { return lua_calls_; }
+  uint64_t with_winners() const { return with_winners_; }
+  uint64_t no_winner() const { return no_winner_; }
+  uint64_t with_scores() const { return with_scores_; }
+  const Counts& lengths() const { return lengths_; }  // choices of each finished game
+  const std::vector<std::pair<uint64_t, std::string>>& first_errors() const { return first_errors_; }
+  // Each distinct result (as JSON) and how often, most frequent first, equal
+  // counts in the order of their JSON.
+  std::vector<std::pair<std::string, uint64_t>> results() const;
+
+ private:
   std::vector<Seat> seats_;
-  uint64_t games_ = 0, min_ = 0, max_ = 0;
-  double mean_ = 0, m2_ = 0;  // running mean and sum of squared deviations (Welford)
+  uint64_t finished_ = 0, capped_ = 0, errors_ = 0, choices_ = 0, lua_calls_ = 0;
   uint64_t with_winners_ = 0, no_winner_ = 0, with_scores_ = 0;
+  Counts lengths_;
+  std::vector<std::pair<uint64_t, std::string>> first_errors_;  // (game index, text), lowest indices
+  // Results as values, by hash then equality: formatting every game's result
+  // as JSON would cost more than a short game's rules. Loaded and merged
+  // ones are already text.
+  std::unordered_map<uint64_t, std::vector<std::pair<Value, uint64_t>>> live_;
+  std::map<std::string, uint64_t> texts_;
 };
 
 }  // namespace tabula::cli

@@ -1,0 +1,154 @@
+// The balance lab's figures (docs/lab.md): intervals checked against
+// values worked out by hand, and `tabula run` with --jobs, --shard and
+// `tabula merge` giving exactly the figures of one plain run.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "tests/tool_run.h"
+#include "tools/tabula/lab_stats.h"
+
+namespace fs = std::filesystem;
+using namespace tabula::testing_support;
+using nlohmann::json;
+using tabula::cli::Counts;
+
+namespace {
+
+// Wilson's interval, from the closed form: 71 of 100 is 61.5-79.0 %,
+// 0 of 15 is 0-20.4 %, 15 of 15 is 79.6-100 %.
+TEST(LabStats, WilsonIntervals) {
+  auto w = tabula::cli::wilson(71, 100);
+  EXPECT_NEAR(w.low, 0.6146, 5e-4);
+  EXPECT_NEAR(w.high, 0.7899, 5e-4);
+  w = tabula::cli::wilson(0, 15);
+  EXPECT_EQ(w.low, 0.0);
+  EXPECT_NEAR(w.high, 0.2039, 5e-4);
+  w = tabula::cli::wilson(15, 15);
+  EXPECT_NEAR(w.low, 0.7961, 5e-4);
+  EXPECT_EQ(w.high, 1.0);
+  w = tabula::cli::wilson(0, 0);  // nothing known
+  EXPECT_EQ(w.low, 0.0);
+  EXPECT_EQ(w.high, 1.0);
+}
+
+// Scores 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sample sd sqrt(32/7), the mean's
+// interval 5 +- t(7) * sd / sqrt(8) with t(7) = 2.365; nearest-rank
+// quartiles 4, 4 and 5.
+TEST(LabStats, SummaryOfCounts) {
+  const Counts c = {{2, 1}, {4, 3}, {5, 2}, {7, 1}, {9, 1}};
+  const auto s = tabula::cli::summarise(c);
+  EXPECT_EQ(s.n, 8u);
+  EXPECT_DOUBLE_EQ(s.mean, 5.0);
+  EXPECT_NEAR(s.sd, std::sqrt(32.0 / 7.0), 1e-12);
+  const double half = 2.365 * std::sqrt(32.0 / 7.0) / std::sqrt(8.0);
+  EXPECT_NEAR(s.mean_interval.low, 5 - half, 1e-9);
+  EXPECT_NEAR(s.mean_interval.high, 5 + half, 1e-9);
+  EXPECT_EQ(s.min, 2);
+  EXPECT_EQ(s.p25, 4);
+  EXPECT_EQ(s.median, 4);
+  EXPECT_EQ(s.p75, 5);
+  EXPECT_EQ(s.max, 9);
+  // Eight values from 2 to 9 in 4 bins of width 2.
+  const json h = tabula::cli::histogram(c, 4);
+  EXPECT_EQ(h, json::parse(R"([{"from":2,"to":3,"count":1},{"from":4,"to":5,"count":5},
+                                {"from":6,"to":7,"count":1},{"from":8,"to":9,"count":1}])"));
+  EXPECT_EQ(tabula::cli::summarise({}).n, 0u);
+  EXPECT_NEAR(tabula::cli::t95(1000), 1.962, 2e-3);
+}
+
+class Lab : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("tabula-lab-" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string at(const std::string& name) const { return quote((dir_ / name).string()); }
+  Output tabula(const std::string& args) const {
+    return run_shell("cd " + quote(TABULA_SOURCE_DIR) + " && " + quote(tabula_tool()) + " " + args);
+  }
+  fs::path dir_;
+};
+
+// The same seeds played by one process, by two, or in three shards merged
+// print the same bytes (with the clock's figures left out).
+TEST_F(Lab, JobsAndShardsGiveTheFiguresOfOneRun) {
+  const std::string study = "run connect-four --games 60 --seed 7 --seats mcts:iterations=10,random";
+  Output one = tabula(study + " --json --no-timing");
+  ASSERT_EQ(one.code, 0) << one.text;
+  const json j = json::parse(one.text);
+  EXPECT_EQ(j["games"], 60);
+  EXPECT_FALSE(j.contains("seconds"));
+  EXPECT_FALSE(j["per_seat"][0].contains("ms_per_decision"));
+  Output two = tabula(study + " --json --no-timing --jobs 2");
+  EXPECT_EQ(two.text, one.text);
+  for (int i = 1; i <= 3; ++i) {
+    Output s = tabula(study + " --shard " + std::to_string(i) + "/3 --out " + at("s" + std::to_string(i) + ".json"));
+    ASSERT_EQ(s.code, 0) << s.text;
+    EXPECT_NE(s.text.find("shard " + std::to_string(i) + "/3: games " + std::to_string(20 * i - 19) + ".." +
+                          std::to_string(20 * i)),
+              std::string::npos)
+        << s.text;
+  }
+  Output merged = tabula("merge " + at("s3.json") + " " + at("s1.json") + " " + at("s2.json") + " --json --no-timing");
+  EXPECT_EQ(merged.code, 0);
+  EXPECT_EQ(merged.text, one.text);
+  // The text summary too.
+  Output text = tabula(study + " --no-timing");
+  Output merged_text = tabula("merge " + at("s1.json") + " " + at("s2.json") + " " + at("s3.json") + " --no-timing");
+  EXPECT_EQ(merged_text.text, text.text);
+  EXPECT_NE(text.text.find("first seat: "), std::string::npos) << text.text;
+}
+
+// Script errors found by workers are reported as one process reports them:
+// the first five by game, then the count.
+TEST_F(Lab, WorkersReportScriptErrorsInGameOrder) {
+  fs::copy(fs::path(TABULA_SOURCE_DIR) / "tests/packs/duel", dir_ / "duel", fs::copy_options::recursive);
+  {
+    std::ofstream f(dir_ / "duel/cards/knight.lua");
+    f << "return { modify = { damage = function(ctx) error('knight is broken') end } }\n";
+  }
+  Output one = tabula("run " + at("duel") + " --games 9 --seed 3 --no-timing");
+  Output two = tabula("run " + at("duel") + " --games 9 --seed 3 --no-timing --jobs 3");
+  EXPECT_EQ(one.code, 1);
+  EXPECT_NE(one.text.find("game 5 (seed 7)"), std::string::npos) << one.text;
+  EXPECT_NE(one.text.find("... and 4 more"), std::string::npos) << one.text;
+  EXPECT_EQ(two.code, one.code);
+  EXPECT_EQ(two.text, one.text);
+}
+
+TEST_F(Lab, MergeRefusesShardsThatDoNotMakeOneRun) {
+  const std::string study = "run connect-four --games 10 --seed 1";
+  ASSERT_EQ(tabula(study + " --shard 1/2 --out " + at("a1.json")).code, 0);
+  ASSERT_EQ(tabula(study + " --shard 2/2 --out " + at("a2.json")).code, 0);
+  ASSERT_EQ(tabula("run connect-four --games 10 --seed 2 --shard 2/2 --out " + at("b2.json")).code, 0);
+  ASSERT_EQ(tabula(study + " --seats greedy,random --shard 2/2 --out " + at("c2.json")).code, 0);
+
+  Output missing = tabula("merge " + at("a1.json"));
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_NE(missing.text.find("shard 2 of 2 missing"), std::string::npos) << missing.text;
+  Output twice = tabula("merge " + at("a1.json") + " " + at("a1.json"));
+  EXPECT_NE(twice.text.find("shard 1 again"), std::string::npos) << twice.text;
+  Output seeds = tabula("merge " + at("a1.json") + " " + at("b2.json"));
+  EXPECT_NE(seeds.text.find("shards of different runs: the games differ"), std::string::npos) << seeds.text;
+  Output kinds = tabula("merge " + at("a1.json") + " " + at("c2.json"));
+  EXPECT_NE(kinds.text.find("seat 1's kind differs"), std::string::npos) << kinds.text;
+  {
+    std::ofstream f(dir_ / "junk.json");
+    f << "{\"format\": \"tabula-run-shard\", \"version\": 1, \"run\": 3}";
+  }
+  Output junk = tabula("merge " + at("junk.json"));
+  EXPECT_EQ(junk.code, 1);
+  EXPECT_NE(junk.text.find("junk.json: "), std::string::npos) << junk.text;
+  Output bad = tabula(study + " --shard 3/2 --out " + at("x.json"));
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.text.find("--shard 3/2: expected I/N"), std::string::npos) << bad.text;
+  EXPECT_FALSE(fs::exists(dir_ / "x.json"));
+}
+
+}  // namespace
