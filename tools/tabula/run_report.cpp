@@ -174,24 +174,26 @@ void print_seats(const RunHeader& h, const RunTally& t) {
     const RunTally::Seat& s = t.seat(i);
     std::printf("  %4zu", i + 1);
     if (won)
-      std::printf("  %8llu  %8llu  %-27s", ull(s.wins), ull(s.shared_wins()), percent(s.credit(), t.with_winners()).c_str());
+      std::printf("  %8llu  %8llu  %-25s", ull(s.wins), ull(s.shared_wins()), percent(s.credit(), t.with_winners()).c_str());
     if (scored) {
       const Summary sc = summarise(s.scores);
       char buf[96];
       std::snprintf(buf, sizeof buf, "%.2f (%.2f to %.2f)", sc.mean, sc.mean_interval.low, sc.mean_interval.high);
-      std::printf("  %-28s", buf);
+      std::printf("  %-26s", buf);
     }
     const SeatLabel& l = h.labels[i];
     std::printf("  %s%s%s%s\n", l.kind.c_str(), l.base.empty() ? "" : " (", l.base.c_str(), l.base.empty() ? "" : ")");
   }
   if (!won || h.seats < 2) return;
   const json f = first_seat(h, t);
+  // Seats of different kinds differ in skill: their shares say nothing of
+  // the seat order (--json still gives the figures, with seats_alike false).
+  if (!f["seats_alike"].get<bool>()) return;
   const auto lim = f["advantage_interval"];
-  std::printf("first seat: %.1f %% of the wins where an even share is %.1f %%: %+.1f points (95 %% interval %+.1f to %+.1f), %s%s\n",
+  std::printf("first seat: %.1f %% of the wins where an even share is %.1f %%: %+.1f points (95 %% interval %+.1f to %+.1f), %s\n",
               100 * f["win_share"].get<double>(), 100 * f["even_share"].get<double>(), 100 * f["advantage"].get<double>(),
               100 * lim[0].get<double>(), 100 * lim[1].get<double>(),
-              f["evident"].get<bool>() ? "a real difference" : "no evident difference",
-              f["seats_alike"].get<bool>() ? "" : " (the seats play different kinds)");
+              f["evident"].get<bool>() ? "a real difference" : "no evident difference");
 }
 
 }  // namespace
