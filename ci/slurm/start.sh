@@ -105,7 +105,11 @@ for ((i = 0; i < 50; i++)); do
     fi
     sleep 0.1
 done
-$ok || { cat "$dir/munge/munged.log" >&2 2>/dev/null; die "munged does not answer on $socket (its log is above)"; }
+if ! $ok; then
+    cat "$dir/munge/munged.log" >&2 2>/dev/null
+    "$here/stop.sh" "$dir" >&2
+    die "munged does not answer on $socket (its log is above)"
+fi
 log "munged up (as $munge_user, socket $socket)"
 
 # --- slurm.conf ------------------------------------------------------------
@@ -132,17 +136,21 @@ printf 'export SLURM_CONF=%q\n' "$conf" >"$dir/env.sh"
 log "wrote $conf (node $node, $cpus CPUs, $memory MiB)"
 
 # --- the daemons -------------------------------------------------------------
-show_logs() {
+# On failure, show why and stop what we started: a half-up cluster would
+# only hold the ports. The logs stay for reading.
+fail() {
     local f
     for f in "$dir/log/slurmctld.log" "$dir/log/slurmd.log" "$dir/munge/munged.log"; do
         echo "----- last lines of $f -----" >&2
         tail -n 30 "$f" >&2 2>/dev/null || echo "(no log)" >&2
     done
+    "$here/stop.sh" "$dir" >&2
+    die "$@"
 }
 # -c: start from a clean state, so jobs and node states of an earlier run do
 # not come back. Both fork into the background once they have set up.
-slurmctld -c -f "$conf" || { show_logs; die "slurmctld did not start (logs above)"; }
-slurmd -c -f "$conf" -N "$node" || { show_logs; die "slurmd did not start (logs above)"; }
+slurmctld -c -f "$conf" || fail "slurmctld did not start (logs above)"
+slurmd -c -f "$conf" -N "$node" || fail "slurmd did not start (logs above)"
 
 # --- wait for the node -------------------------------------------------------
 # A node registers as idle within a few seconds; one that comes up down or
@@ -165,8 +173,9 @@ while :; do
             ;;
     esac
     if (($(date +%s) >= deadline)); then
-        show_logs
-        die "node $node not idle after ${timeout}s (sinfo says: '${state:-nothing}'); daemons' logs above"
+        reason=$(sinfo -h -n "$node" -o %E 2>/dev/null || true)
+        fail "node $node not idle after ${timeout}s (sinfo says: '${state:-nothing}'," \
+            "reason: '${reason:-none}'); daemons' logs above"
     fi
     sleep 0.5
 done
