@@ -58,7 +58,7 @@ live_pids() {
 for d in slurmctld slurmd; do
     pids=$(live_pids "$d")
     if [[ -n $pids ]]; then
-        die "a $d not started from $dir is running (pid $(echo $pids)); stop it" \
+        die "a $d not started from $dir is running (pid ${pids//$'\n'/ }); stop it" \
             "(ci/slurm/stop.sh ITS_STATE_DIR, or kill it) and try again"
     fi
 done
@@ -130,7 +130,7 @@ sed -e "s|@NODE@|$node|g" -e "s|@ADDR@|$addr|g" -e "s|@CPUS@|$cpus|g" \
     "$here/slurm.conf.in" >"$conf"
 # A field added to the template but not here would reach Slurm as "@X@".
 if unfilled=$(grep -v '^#' "$conf" | grep -o '@[A-Z_]*@'); then
-    die "slurm.conf still has unfilled fields: $(echo $unfilled)"
+    die "slurm.conf still has unfilled fields: ${unfilled//$'\n'/ }"
 fi
 printf 'export SLURM_CONF=%q\n' "$conf" >"$dir/env.sh"
 log "wrote $conf (node $node, $cpus CPUs, $memory MiB)"

@@ -23,7 +23,8 @@ stop_daemon() {
     local name=$1 pidfile=$2 pid comm i
     [[ -f $pidfile ]] || { log "$name: no pid file, nothing to stop"; return 0; }
     pid=$(tr -dc '0-9' <"$pidfile")
-    comm=$( [[ -n $pid ]] && cat "/proc/$pid/comm" 2>/dev/null || true)
+    comm=
+    [[ -n $pid ]] && comm=$(cat "/proc/$pid/comm" 2>/dev/null || true)
     if [[ $comm != "$name" ]]; then
         log "$name: not running (stale pid file)"
         rm -f "$pidfile"
