@@ -74,7 +74,7 @@ for ((t = 1; t <= shards; t++)); do
     [[ -s $out/shard-$t.json ]] || die "task ${jobid}_$t wrote no $out/shard-$t.json"
     log=$out/logs/shard-$t.log
     [[ -f $log ]] || die "task ${jobid}_$t wrote no log $log"
-    grep -q "array_job=$jobid task=$t shard=$t/$shards host=$node\$" "$log" ||
+    grep -q "array_job=$jobid task=$t shard=$t/$shards node=$node " "$log" ||
         die "log $log does not show task $t of array $jobid on $node: $(head -n 1 "$log")"
     grep -q 'exit=0$' "$log" || die "log $log does not end with exit=0"
 done
