@@ -3,6 +3,7 @@
 // test, a quick balance look and a way to pit agents against each other.
 // A rejected choice from an agent means a script failed: that is a bug in a
 // pack, so it fails the run.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -113,8 +114,11 @@ RunSeats run_seats(const RunArgs& a, const PackSet& packs) {
 }  // namespace
 
 int cmd_run(const RunArgs& a) {
-  Opened o = open_engine(a.pack, a.with);
+  Opened o = open_engine(a.pack, a.with, a.sets);
   if (std::string why = unloggable(o.log_packs); !a.log_dir.empty() && !why.empty()) throw CliError("--log-dir: " + why);
+  if (!a.log_dir.empty() && !o.sets.empty())
+    throw UsageError("--log-dir with --set: a game log names its packs, not overrides, so it would not replay; "
+                     "put the values in a layer (`tabula new layer DIR --patches PACK`) and use --with");
   Engine& e = *o.engine;
   const RunSeats who = run_seats(a, e.packs());
   GameSetup g = game_setup(e.packs(), a.setup, who.count);
@@ -128,6 +132,7 @@ int cmd_run(const RunArgs& a) {
   RunHeader h;
   h.pack = e.packs().id();
   h.packs = o.log_packs;
+  h.sets = o.sets;
   h.games = a.games;
   h.seed = a.seed;
   h.max_choices = a.max_choices;
@@ -150,17 +155,20 @@ int cmd_run(const RunArgs& a) {
   RunPlan plan{&e, kinds, g, a.seed, a.max_choices, a.log_dir, o.log_packs};
   const uint64_t first = shard_begin(a.games, shard.index - 1, shard.of), last = shard_begin(a.games, shard.index, shard.of);
   RunTally tally(g.seats);
-  std::vector<json> rows;
+  std::vector<std::pair<uint64_t, json>> rows;
   Progress progress(last - first);
   const auto t0 = Clock::now();
-  play_games(plan, first, last, jobs_wanted(a.jobs), tally, a.log_dir.empty() ? nullptr : &rows,
-             [&](uint64_t, bool failed) { progress.game(failed); });
+  play_games(plan, first, last, jobs_wanted(a.jobs), tally, [&](const GameEnd& end) {
+    progress.game(end.how == GameEnd::How::Failed);
+    if (!end.row.is_null()) rows.emplace_back(end.index, end.row);
+  });
   progress.finish();
+  std::sort(rows.begin(), rows.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   if (!a.log_dir.empty()) {
     const std::string path = (std::filesystem::path(a.log_dir) / "games.jsonl").string();
     std::ofstream f(path);
-    for (const json& row : rows) f << dump_report(row) << "\n";
+    for (const auto& [index, row] : rows) f << dump_report(row) << "\n";
     if (!f) throw CliError("cannot write '" + path + "'");
   }
   if (out.is_open()) {

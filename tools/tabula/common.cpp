@@ -1,9 +1,15 @@
 #include "tools/tabula/common.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <nlohmann/json.hpp>
+
+#include "core/io/state_json.h"
+#include "core/pack/text.h"
+#include "core/state/suggest.h"
 
 namespace tabula::cli {
 
@@ -88,9 +94,78 @@ std::unique_ptr<PackSet> loaded_or_throw(const std::string& pack, LoadResult lr,
   return std::move(lr.packs);
 }
 
-Opened open_engine(const std::string& pack, const std::vector<std::string>& with) {
+namespace {
+
+Value set_value(const std::string& text, const std::string& item) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {
+    if (text.empty() || text.find_first_of("[]{}\",") != std::string::npos)
+      throw UsageError("--set " + printable(item) + ": the value is neither JSON (7, [2, 2], true, \"text\") nor a plain word");
+    return Value(text);
+  }
+  try {
+    return value_from_json(j, "--set " + item);
+  } catch (const std::exception& e) {
+    throw UsageError(printable(e.what()) + " (values are integers, strings, booleans, lists and tables)");
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> apply_sets(PackSet& packs, const std::vector<std::string>& sets) {
+  std::vector<std::string> done;
+  for (const std::string& item : sets) {
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError("--set " + printable(item) + ": expected NAME=VALUE, e.g. --set start_gold=5");
+    const std::string path = item.substr(0, eq);
+    const size_t dot = path.find('.');
+    const std::string name = path.substr(0, dot), key = dot == std::string::npos ? "" : path.substr(dot + 1);
+    auto it = packs.params.find(name);
+    if (it == packs.params.end()) {
+      std::vector<std::string> names;
+      for (const auto& [n, p] : packs.params) names.push_back(n);
+      throw UsageError("--set " + printable(item) + ": pack '" + packs.id() + "' has no param '" + printable(name) + "'" +
+                       suggestion(name, names) + " (the params are the [params] tables of its manifests)");
+    }
+    Value v = set_value(item.substr(eq + 1), item);
+    Value& target = it->second.value;
+    Value* slot = &target;
+    if (!key.empty()) {
+      if (target.kind() != Value::Kind::Dict)
+        throw UsageError("--set " + printable(item) + ": param '" + name + "' is " + Value::kind_name(target.kind()) +
+                         ", not a table with keys");
+      const Value& old = target.get(key);
+      if (old.is_nil()) {
+        std::vector<std::string> keys;
+        for (const auto& e : target.entries()) keys.push_back(e.first);
+        throw UsageError("--set " + printable(item) + ": param '" + name + "' has no key '" + printable(key) + "'" + suggestion(key, keys));
+      }
+      if (old.kind() != v.kind())
+        throw UsageError("--set " + printable(item) + ": " + path + " holds " + Value::kind_name(old.kind()) + ", not " +
+                         Value::kind_name(v.kind()));
+      target.set(key, v);
+      slot = nullptr;
+    }
+    if (slot) {
+      if (target.kind() != v.kind())
+        throw UsageError("--set " + printable(item) + ": param '" + name + "' holds " + Value::kind_name(target.kind()) +
+                         ", not " + Value::kind_name(v.kind()));
+      target = v;
+    }
+    it->second.layer = "--set";
+    it->second.provisional = false;
+    done.push_back(path + "=" + value_to_json(v).dump());
+  }
+  return done;
+}
+
+Opened open_engine(const std::string& pack, const std::vector<std::string>& with, const std::vector<std::string>& sets) {
   Opened o;
   std::unique_ptr<PackSet> packs = loaded_or_throw(pack, load_named(pack, with, false, &o.log_packs));
+  o.sets = apply_sets(*packs, sets);
   try {
     o.engine = std::make_unique<Engine>(std::move(packs));
   } catch (const ScriptError& e) {

@@ -44,6 +44,7 @@ struct PlayArgs {
 struct RunArgs {
   std::string pack;
   std::vector<std::string> with;
+  std::vector<std::string> sets;   // --set NAME=VALUE: param overrides (apply_sets)
   uint64_t games = 1;
   uint64_t seed = 1;
   std::string setup;
@@ -161,10 +162,19 @@ std::unique_ptr<PackSet> loaded_or_throw(const std::string& pack, LoadResult lr,
 struct Opened {
   std::unique_ptr<Engine> engine;
   std::vector<std::string> log_packs;  // base pack first, then the --with layers
+  std::vector<std::string> sets;       // --set overrides, normalized (apply_sets)
 };
 // Loads the packs and builds the engine. Warnings go to stderr; errors throw
 // CliError with the diagnostics.
-Opened open_engine(const std::string& pack, const std::vector<std::string>& with);
+Opened open_engine(const std::string& pack, const std::vector<std::string>& with,
+                   const std::vector<std::string>& sets = {});
+
+// --set NAME=VALUE (or NAME.KEY=VALUE for one key of a table): overrides a
+// [params] value of the loaded packs, as a top layer would. VALUE is JSON
+// (7, [2, 2], true, "text") or a bare word taken as a string; it must be of
+// the kind the param already holds. Returns each override normalized as
+// NAME=JSON; throws UsageError naming what is wrong.
+std::vector<std::string> apply_sets(PackSet& packs, const std::vector<std::string>& sets);
 
 struct GameSetup {
   int seats = 0;

@@ -109,6 +109,8 @@ int main(int argc, char** argv) {
   RunArgs ra;
   auto* run = app.add_subcommand("run", "Play many games with automatic agents and summarise them");
   pack_args(run, ra.pack, ra.with);
+  run->add_option("--set", ra.sets, "Override a [params] value: NAME=VALUE or NAME.KEY=VALUE, VALUE as JSON or a plain word (repeatable), e.g. --set start_gold=5")
+      ->allow_extra_args(false);
   run->add_option("--games", ra.games, "Number of games")->required()->check(CLI::PositiveNumber);
   run->add_option("--seed", ra.seed, "Seed of game 1; game i uses seed S+i-1")->capture_default_str();
   run->add_option("--setup", ra.setup, "Start every game from one of the pack's [setups]");

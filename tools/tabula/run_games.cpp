@@ -61,7 +61,29 @@ double now_seconds() { return std::chrono::duration<double>(Clock::now().time_si
 
 }  // namespace
 
-json play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
+json GameEnd::to_json() const {
+  json j = {{"i", index}, {"how", static_cast<int>(how)}};
+  if (outcome.has_winners) j["w"] = outcome.winners;
+  if (outcome.has_scores) j["s"] = outcome.scores;
+  if (!row.is_null()) j["row"] = row;
+  return j;
+}
+
+GameEnd GameEnd::from_json(const json& j) {
+  GameEnd e;
+  e.index = j.at("i").get<uint64_t>();
+  const int how = j.at("how").get<int>();
+  if (how < 0 || how > 2) throw json::other_error::create(501, "bad game end", nullptr);
+  e.how = static_cast<How>(how);
+  if (j.contains("w")) e.outcome.has_winners = true, e.outcome.winners = j["w"].get<std::vector<int>>();
+  if (j.contains("s")) e.outcome.has_scores = true, e.outcome.scores = j["s"].get<std::vector<int64_t>>();
+  if (j.contains("row")) e.row = j["row"];
+  return e;
+}
+
+GameEnd play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
+  GameEnd end;
+  end.index = index;
   Engine& e = *plan.engine;
   const uint64_t seed = plan.seed + index;
   const int seats = plan.setup.seats;
@@ -91,7 +113,9 @@ json play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
     tally.failed(index, 0, failure_text(index, seed, 0, -1, "", text));
     tally.lua_calls(e.kernel().host().calls() - calls_before);
     if (logs) row["end"] = "error", row["error"] = text;
-    return row;
+    end.how = GameEnd::How::Failed;
+    end.row = std::move(row);
+    return end;
   }
   ChoiceObserver observe;
   if (logs) {
@@ -114,6 +138,7 @@ json play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
     Outcome outcome;
     read_outcome(s.result, seats, outcome);  // tabula.game_over has checked it
     tally.finished(r.choices, outcome, s.result);
+    end.outcome = outcome;
     if (logs) {
       row["end"] = "finished";
       json ws = json::array(), ss = json::array();
@@ -125,9 +150,11 @@ json play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
   } else if (r.failed) {
     const std::string text = failure_text(index, seed, r.choices + 1, r.seat, r.option, r.error);
     tally.failed(index, r.choices, text);
+    end.how = GameEnd::How::Failed;
     if (logs) row["end"] = "error", row["error"] = text;
   } else {
     tally.capped(r.choices);
+    end.how = GameEnd::How::Capped;
     if (logs) row["end"] = "capped";
   }
   if (logs) {
@@ -137,7 +164,8 @@ json play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
     if (!f) throw CliError("cannot write '" + path + "'");
     f << log.to_json() << "\n";
   }
-  return row;
+  end.row = std::move(row);
+  return end;
 }
 
 namespace {
@@ -152,19 +180,14 @@ bool write_all(int fd, const std::string& text) {
   return true;
 }
 
-// A worker's lines to its parent: "g INDEX FAILED ROW" after each game
-// (ROW: the games.jsonl row, or "null"), "t TALLY" at the end, or
-// "e MESSAGE" when it cannot go on.
+// A worker's lines to its parent: "g END" after each game (GameEnd as
+// JSON), "t TALLY" at the end, or "e MESSAGE" when it cannot go on.
 [[noreturn]] void work(const RunPlan& plan, uint64_t first, uint64_t last, uint64_t step, int fd) {
   int code = 0;
   try {
     RunTally tally(plan.setup.seats);
-    for (uint64_t i = first; i < last; i += step) {
-      const uint64_t errors = tally.errors();
-      const json row = play_game(plan, i, tally);
-      if (!write_all(fd, "g " + std::to_string(i) + (tally.errors() > errors ? " 1 " : " 0 ") + dump_report(row) + "\n"))
-        ::_exit(3);
-    }
+    for (uint64_t i = first; i < last; i += step)
+      if (!write_all(fd, "g " + dump_report(play_game(plan, i, tally).to_json()) + "\n")) ::_exit(3);
     if (!write_all(fd, "t " + dump_report(tally.save()) + "\n")) ::_exit(3);
   } catch (const std::exception& e) {
     std::string m = e.what();
@@ -203,16 +226,12 @@ void stop_all(std::vector<Worker>& workers) {
 
 }  // namespace
 
-void play_games(const RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally& tally, std::vector<json>* rows,
-                const GameDone& done) {
+void play_games(const RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally& tally, const GameDone& done) {
   const uint64_t count = last > first ? last - first : 0;
-  std::vector<std::pair<uint64_t, json>> ordered;
   if (jobs <= 1 || count <= 1) {
     for (uint64_t i = first; i < last; ++i) {
-      const uint64_t errors = tally.errors();
-      json row = play_game(plan, i, tally);
-      if (rows && !row.is_null()) rows->push_back(std::move(row));
-      if (done) done(i, tally.errors() > errors);
+      const GameEnd end = play_game(plan, i, tally);
+      if (done) done(end);
     }
     return;
   }
@@ -271,14 +290,8 @@ void play_games(const RunPlan& plan, uint64_t first, uint64_t last, int jobs, Ru
         w.buffer.erase(0, nl + 1);
         try {
           if (line.rfind("g ", 0) == 0) {
-            const size_t a = line.find(' ', 2), b = line.find(' ', a + 1);
-            const uint64_t index = std::stoull(line.substr(2, a - 2));
-            const bool failed = line.compare(a + 1, b - a - 1, "1") == 0;
-            if (rows) {
-              json row = json::parse(line.substr(b + 1));
-              if (!row.is_null()) ordered.emplace_back(index, std::move(row));
-            }
-            if (done) done(index, failed);
+            const GameEnd end = GameEnd::from_json(json::parse(line.substr(2)));
+            if (done) done(end);
           } else if (line.rfind("t ", 0) == 0) {
             tally.merge(RunTally::load(json::parse(line.substr(2)), plan.setup.seats));
             w.tallied = true;
@@ -301,10 +314,6 @@ void play_games(const RunPlan& plan, uint64_t first, uint64_t last, int jobs, Ru
   }
   stop_all(workers);
   if (!failure.empty()) throw CliError(failure);
-  if (rows) {
-    std::sort(ordered.begin(), ordered.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-    for (auto& [index, row] : ordered) rows->push_back(std::move(row));
-  }
 }
 
 Progress::Progress(uint64_t total) : total_(total), tty_(isatty(STDERR_FILENO)), start_(now_seconds()), last_(start_) {}

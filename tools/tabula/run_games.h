@@ -27,20 +27,30 @@ struct RunPlan {
   std::vector<std::string> log_packs;
 };
 
-// Plays game `index` into `tally`; returns its games.jsonl row (null when
-// the plan writes no logs). Throws CliError when a log cannot be written.
-nlohmann::json play_game(const RunPlan& plan, uint64_t index, RunTally& tally);
+// How one game ended, for those who look at games one by one (progress,
+// games.jsonl, the paired comparisons of `tabula compare`).
+struct GameEnd {
+  enum class How { Finished, Capped, Failed };
+  uint64_t index = 0;
+  How how = How::Finished;
+  Outcome outcome;     // of a finished game
+  nlohmann::json row;  // its games.jsonl row; null when the plan writes no logs
+  nlohmann::json to_json() const;
+  static GameEnd from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
+};
 
-// Called after each game (in this process, in the order they end): its
-// index and whether a script failed in it.
-using GameDone = std::function<void(uint64_t index, bool failed)>;
+// Plays game `index` into `tally`. Throws CliError when a log cannot be
+// written.
+GameEnd play_game(const RunPlan& plan, uint64_t index, RunTally& tally);
+
+// Called after each game, in this process, in the order the games end
+// (with workers, not the order of the games).
+using GameDone = std::function<void(const GameEnd&)>;
 
 // Plays the games [first, last) over `jobs` processes (1: this one; more:
-// forked workers, each playing every jobs-th game) into `tally`; `rows`
-// (with logs) receives the games' rows ordered by game. Throws CliError
-// when a worker dies without its tally.
-void play_games(const RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally& tally,
-                std::vector<nlohmann::json>* rows, const GameDone& done);
+// forked workers, each playing every jobs-th game) into `tally`. Throws
+// CliError when a worker dies without its tally.
+void play_games(const RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally& tally, const GameDone& done);
 
 // The progress line on stderr: games done, rate, time left, errors. On a
 // terminal it is redrawn every second; elsewhere a line every ten seconds.

@@ -14,7 +14,7 @@ using nlohmann::json;
 json RunHeader::to_json() const {
   json ls = json::array();
   for (const SeatLabel& l : labels) ls.push_back({{"kind", l.kind}, {"base", l.base}, {"at_random", l.at_random}});
-  return {{"pack", pack},           {"packs", packs},   {"games", games}, {"seed", seed},
+  return {{"pack", pack},           {"packs", packs},   {"sets", sets},   {"games", games}, {"seed", seed},
           {"max_choices", max_choices}, {"seats", seats}, {"setup", setup}, {"labels", ls},
           {"fingerprint", fingerprint}};
 }
@@ -24,6 +24,7 @@ RunHeader RunHeader::from_json(const json& j) {
   try {
     h.pack = j.at("pack").get<std::string>();
     h.packs = j.at("packs").get<std::vector<std::string>>();
+    h.sets = j.at("sets").get<std::vector<std::string>>();
     h.games = j.at("games").get<uint64_t>();
     h.seed = j.at("seed").get<uint64_t>();
     h.max_choices = j.at("max_choices").get<uint64_t>();
@@ -42,6 +43,7 @@ RunHeader RunHeader::from_json(const json& j) {
 
 std::string RunHeader::differs(const RunHeader& o) const {
   if (pack != o.pack || packs != o.packs) return "the packs differ";
+  if (sets != o.sets) return "the --set overrides differ";
   if (games != o.games || seed != o.seed) return "the games differ (a shard of another run: --games and --seed)";
   if (max_choices != o.max_choices) return "--max-choices differs";
   if (seats != o.seats || setup != o.setup) return "the seats or the setup differ";
@@ -87,6 +89,7 @@ json report_json(const RunHeader& h, const RunTally& t, double seconds) {
             {"script_errors", t.errors()},
             {"lua_calls_per_game", share(static_cast<double>(t.lua_calls()), games)}};
   if (!h.setup.empty()) j["setup"] = h.setup;
+  if (!h.sets.empty()) j["sets"] = h.sets;
   if (seconds >= 0) {
     j["seconds"] = seconds;
     j["games_per_second"] = seconds > 0 ? static_cast<double>(games) / seconds : 0.0;
@@ -205,6 +208,7 @@ void report_print(const RunHeader& h, const RunTally& t, double seconds) {
   std::printf("pack %s: %llu games (seeds %llu..%llu), %d seat%s%s\n", printable(h.pack).c_str(), ull(games), ull(h.seed),
               ull(h.seed + (games ? games - 1 : 0)), h.seats, h.seats == 1 ? "" : "s",
               h.setup.empty() ? "" : (", setup " + printable(h.setup)).c_str());
+  for (const std::string& s : h.sets) std::printf("set %s\n", printable(s).c_str());
   std::printf("finished: %llu/%llu", ull(t.finished()), ull(games));
   if (t.capped()) std::printf(" (%llu stopped at the cap of %llu choices)", ull(t.capped()), ull(h.max_choices));
   std::printf("\nchoices: %llu total, %.1f per game\n", ull(t.choices()), share(static_cast<double>(t.choices()), games));

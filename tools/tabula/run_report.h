@@ -24,6 +24,7 @@ struct SeatLabel {
 struct RunHeader {
   std::string pack;                // the top pack's id
   std::vector<std::string> packs;  // as given: the base, then the --with layers
+  std::vector<std::string> sets;   // --set overrides, normalized
   uint64_t games = 0, seed = 1, max_choices = 0;
   int seats = 0;
   std::string setup;
