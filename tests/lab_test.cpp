@@ -203,3 +203,79 @@ TEST_F(Lab, SetOverridesAParam) {
 }
 
 }  // namespace
+
+namespace {
+
+// Student's t: P(|T| >= 2) with 10 degrees of freedom is 0.0734 (tables);
+// with many, t = 1.96 gives 0.05. Holm: 0.01, 0.04, 0.03 of three tests
+// become 0.03, 0.06, 0.06.
+TEST(LabStats, PValuesAndHolm) {
+  EXPECT_NEAR(tabula::cli::t_p_value(2.0, 10), 0.0734, 5e-4);
+  EXPECT_NEAR(tabula::cli::t_p_value(-2.0, 10), 0.0734, 5e-4);
+  EXPECT_NEAR(tabula::cli::t_p_value(1.959964, 1000000), 0.05, 1e-4);
+  EXPECT_NEAR(tabula::cli::t_p_value(12.706, 1), 0.05, 1e-4);
+  EXPECT_DOUBLE_EQ(tabula::cli::t_p_value(0, 5), 1.0);
+  const auto h = tabula::cli::holm({0.01, 0.04, 0.03});
+  EXPECT_NEAR(h[0], 0.03, 1e-12);
+  EXPECT_NEAR(h[1], 0.06, 1e-12);
+  EXPECT_NEAR(h[2], 0.06, 1e-12);
+  // Differences 1, 2, 3, 4: mean 2.5, sd 1.291, t = 3.873 on 3 df, p 0.0305.
+  const auto p = tabula::cli::paired({1, 2, 3, 4});
+  EXPECT_DOUBLE_EQ(p.mean, 2.5);
+  EXPECT_NEAR(p.p, 0.0305, 5e-4);
+  EXPECT_NEAR(p.interval.low, 2.5 - 3.182 * 1.2910 / 2, 1e-3);
+}
+
+// A search seat against random is a real difference; the same seats on
+// the same seeds play the very same games, so their difference is exactly
+// nothing (the pairing at work), never flagged.
+TEST_F(Lab, CompareFlagsOnlyRealDifferences) {
+  Output o = tabula("compare connect-four --config 'name=searching seats=mcts:iterations=30,random' "
+                    "--config 'name=same seats=random,random' --games 60 --json --no-timing");
+  ASSERT_EQ(o.code, 0) << o.text;
+  const json j = json::parse(o.text);
+  EXPECT_EQ(j["games"], 60);
+  ASSERT_EQ(j["configs"].size(), 3u);
+  EXPECT_EQ(j["configs"][1]["name"], "searching");
+  EXPECT_EQ(j["configs"][1]["seats"], json::array({"mcts:iterations=30", "random"}));
+  ASSERT_EQ(j["runs"].size(), 3u);
+  EXPECT_EQ(j["runs"][2], j["runs"][0]);  // the same games
+  ASSERT_EQ(j["differences"].size(), 4u);  // 2 configurations x 2 seats, win share only
+  for (const auto& d : j["differences"]) {
+    EXPECT_EQ(d["metric"], "win_share");
+    if (d["config"] == "searching") {
+      EXPECT_TRUE(d["real"].get<bool>()) << d;
+      EXPECT_LT(d["p_adjusted"].get<double>(), 0.001);
+      EXPECT_GT(std::abs(d["difference"].get<double>()), 0.3);
+    } else {
+      EXPECT_FALSE(d["real"].get<bool>()) << d;
+      EXPECT_EQ(d["difference"], 0.0);
+      EXPECT_EQ(d["p"], 1.0);
+    }
+  }
+  Output text = tabula("compare connect-four --config 'name=searching seats=mcts:iterations=30,random' --games 60 --no-timing");
+  EXPECT_NE(text.text.find("  searching         1  win share   +"), std::string::npos) << text.text;
+  EXPECT_NE(text.text.find("<0.001  real"), std::string::npos) << text.text;
+}
+
+// --until-decided looks after each batch and stops once every interval is
+// narrow enough; a tight precision runs the whole budget.
+TEST_F(Lab, CompareUntilDecided) {
+  Output loose = tabula("compare connect-four --config 'seats=mcts:iterations=30,random' --games 200 --batch 20 "
+                        "--until-decided --precision 0.25 --json --no-timing");
+  ASSERT_EQ(loose.code, 0) << loose.text;
+  json j = json::parse(loose.text);
+  EXPECT_EQ(j["stopped"], "decided");
+  EXPECT_LT(j["games"].get<int>(), 200);
+  EXPECT_EQ(j["games"].get<int>() % 20, 0);
+  Output tight = tabula("compare connect-four --config 'seats=mcts:iterations=30,random' --games 40 --batch 20 "
+                        "--until-decided --precision 0.01 --json --no-timing");
+  j = json::parse(tight.text);
+  EXPECT_EQ(j["stopped"], "budget");
+  EXPECT_EQ(j["games"], 40);
+  Output none = tabula("compare connect-four --games 5");
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.text.find("compare needs two configurations"), std::string::npos) << none.text;
+}
+
+}  // namespace

@@ -60,6 +60,28 @@ struct RunArgs {
   bool no_timing = false;  // leave out the figures that depend on the clock
 };
 
+struct CompareArgs {
+  std::string pack;
+  std::vector<std::string> base_with;  // layers under every configuration
+  std::vector<std::string> with;       // one configuration per layer
+  std::vector<std::string> sets;       // one configuration per override
+  std::vector<std::string> configs;    // --config SPEC: one configuration each
+  bool no_base = false;                // leave out the plain pack
+  uint64_t games = 100;                // per configuration (the budget with --until-decided)
+  uint64_t seed = 1;
+  std::string setup;
+  std::vector<std::string> seats;
+  uint64_t max_choices = 100000;
+  int jobs = 1;
+  bool json = false;
+  bool no_timing = false;
+  bool until_decided = false;
+  double precision = 0.02;  // --until-decided: the widest half-interval that counts as decided
+  uint64_t batch = 100;     // --until-decided: games per configuration between looks
+  double alpha = 0.05;
+  std::string report, csv;
+};
+
 struct MergeArgs {
   std::vector<std::string> files;
   bool json = false;
@@ -123,6 +145,7 @@ int cmd_check(const CheckArgs& a);
 int cmd_play(const PlayArgs& a);
 int cmd_run(const RunArgs& a);
 int cmd_merge(const MergeArgs& a);
+int cmd_compare(const CompareArgs& a);
 int cmd_replay(const ReplayArgs& a);
 int cmd_conformance(const ConformanceArgs& a);
 int cmd_scenario(const ScenarioArgs& a);

@@ -28,6 +28,45 @@ double t95(uint64_t df) {
 
 namespace {
 
+// The continued fraction of the regularized incomplete beta function
+// (modified Lentz), which converges fast for x < (a + 1) / (a + b + 2).
+double beta_fraction(double a, double b, double x) {
+  constexpr double tiny = 1e-300, eps = 1e-15;
+  double c = 1, d = 1 - (a + b) * x / (a + 1);
+  if (std::fabs(d) < tiny) d = tiny;
+  d = 1 / d;
+  double h = d;
+  for (int m = 1; m <= 300; ++m) {
+    const double m2 = 2.0 * m;
+    double num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + num * d;
+    c = 1 + num / c;
+    if (std::fabs(d) < tiny) d = tiny;
+    if (std::fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + num * d;
+    c = 1 + num / c;
+    if (std::fabs(d) < tiny) d = tiny;
+    if (std::fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const double step = d * c;
+    h *= step;
+    if (std::fabs(step - 1) < eps) break;
+  }
+  return h;
+}
+
+// I_x(a, b), the regularized incomplete beta function.
+double incomplete_beta(double a, double b, double x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const double front = std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x));
+  if (x < (a + 1) / (a + b + 2)) return front * beta_fraction(a, b, x) / a;
+  return 1 - front * beta_fraction(b, a, 1 - x) / b;
+}
+
 // The value at rank ceil(q * n) (nearest rank, from 1).
 int64_t quantile(const Counts& c, uint64_t n, double q) {
   const uint64_t rank = std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(q * static_cast<double>(n))));
@@ -40,6 +79,50 @@ int64_t quantile(const Counts& c, uint64_t n, double q) {
 }
 
 }  // namespace
+
+double t_p_value(double t, uint64_t df) {
+  if (df == 0 || std::isnan(t)) return 1;
+  if (std::isinf(t)) return 0;
+  const double v = static_cast<double>(df);
+  return incomplete_beta(v / 2, 0.5, v / (v + t * t));
+}
+
+std::vector<double> holm(const std::vector<double>& p) {
+  const size_t m = p.size();
+  std::vector<size_t> order(m);
+  for (size_t i = 0; i < m; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return p[a] < p[b]; });
+  std::vector<double> out(m);
+  double running = 0;
+  for (size_t k = 0; k < m; ++k) {
+    running = std::max(running, std::min(1.0, static_cast<double>(m - k) * p[order[k]]));
+    out[order[k]] = running;
+  }
+  return out;
+}
+
+Paired paired(const std::vector<double>& d) {
+  Paired r;
+  r.n = d.size();
+  if (!r.n) return r;
+  double sum = 0;
+  for (double x : d) sum += x;
+  r.mean = sum / static_cast<double>(r.n);
+  double squares = 0;
+  for (double x : d) squares += (x - r.mean) * (x - r.mean);
+  r.sd = r.n > 1 ? std::sqrt(squares / static_cast<double>(r.n - 1)) : 0.0;
+  if (r.n < 2) {
+    r.interval = {-INFINITY, INFINITY};
+    return r;
+  }
+  const double se = r.sd / std::sqrt(static_cast<double>(r.n));
+  const double half = t95(r.n - 1) * se;
+  r.interval = {r.mean - half, r.mean + half};
+  // Every pair differs by the same amount: no doubt unless it is nothing.
+  if (se == 0) r.p = r.mean == 0 ? 1.0 : 0.0;
+  else r.p = t_p_value(r.mean / se, r.n - 1);
+  return r;
+}
 
 Summary summarise(const Counts& c) {
   Summary s;

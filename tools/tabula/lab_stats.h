@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 namespace tabula::cli {
@@ -20,6 +21,24 @@ Interval wilson(double successes, double n);
 // Student's t for a two-sided 95 % interval with `df` degrees of freedom
 // (exact to three decimals up to 30, then within 0.005 of the table).
 double t95(uint64_t df);
+
+// The two-sided p-value of Student's t statistic `t` with `df` degrees of
+// freedom: the chance of a |t| at least this large when the true mean is 0.
+double t_p_value(double t, uint64_t df);
+
+// Holm's step-down adjustment of p-values for testing them all at once
+// (the family-wise error stays at the level asked): same order as given.
+std::vector<double> holm(const std::vector<double>& p);
+
+// A paired comparison: the mean of the differences d_i, its 95 % interval
+// (Student's t) and the p-value of "the true mean difference is 0".
+struct Paired {
+  uint64_t n = 0;
+  double mean = 0, sd = 0;
+  Interval interval;
+  double p = 1;
+};
+Paired paired(const std::vector<double>& differences);
 
 // How often each integer value came up.
 using Counts = std::map<int64_t, uint64_t>;

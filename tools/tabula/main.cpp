@@ -130,6 +130,29 @@ int main(int argc, char** argv) {
   run->footer("Every share comes with its 95 % interval (Wilson), every mean with its 95 % interval (Student's t). "
               "Spread a long study over machines with --shard I/N --out FILE on each and `tabula merge FILE...` (docs/lab.md).");
 
+  CompareArgs cm;
+  auto* cmp = app.add_subcommand("compare", "Play configurations of a pack (layers, --set values, seat kinds) on the same seeds and report what differs, with intervals and p-values");
+  cmp->add_option("pack", cm.pack, "Pack folder, or the name of a pack on the search path (--packs, $TABULA_PATH, content/)")->required();
+  packs_option(cmp);
+  cmp->add_option("--with", cm.with, "A configuration: the pack with this layer on top (repeatable: one configuration each)");
+  cmp->add_option("--set", cm.sets, "A configuration: the pack with this [params] value, NAME=VALUE (repeatable: one configuration each)")->allow_extra_args(false);
+  cmp->add_option("--config", cm.configs, "A configuration of several changes: \"name=LABEL with=LAYER set=NAME=VALUE seats=KIND,KIND\" (repeatable)")->allow_extra_args(false);
+  cmp->add_option("--base-with", cm.base_with, "A layer under every configuration, the base among them");
+  cmp->add_flag("--no-base", cm.no_base, "Leave out the plain pack: the first configuration given is the one the others are measured against");
+  cmp->add_option("--games", cm.games, "Games per configuration (with --until-decided: at most)")->check(CLI::PositiveNumber)->capture_default_str();
+  cmp->add_option("--seed", cm.seed, "Seed of game 1; game i uses seed S+i-1 in every configuration")->capture_default_str();
+  cmp->add_option("--setup", cm.setup, "Start every game from one of the pack's [setups]");
+  cmp->add_option("--seats", cm.seats, "Seat kinds in seat order (as tabula run --seats), for every configuration without its own seats=")->delimiter(',')->allow_extra_args(false);
+  cmp->add_option("--max-choices", cm.max_choices, "Stop a game after this many choices (0: no cap)")->capture_default_str();
+  cmp->add_option("--jobs,-j", cm.jobs, "Processes at once (0: one per core)")->check(CLI::Range(0, 256))->capture_default_str();
+  cmp->add_flag("--until-decided", cm.until_decided, "Play in batches and stop once every difference's interval is narrow enough (--precision), or at --games");
+  cmp->add_option("--precision", cm.precision, "With --until-decided: the widest half-interval that counts as decided, as a fraction of win share (0.02: two points) and of the base's score spread (sd)")->capture_default_str();
+  cmp->add_option("--batch", cm.batch, "With --until-decided: games per configuration between looks")->check(CLI::Range(2, 1000000))->capture_default_str();
+  cmp->add_option("--alpha", cm.alpha, "The level below which an adjusted p-value marks a difference as real")->capture_default_str();
+  cmp->add_flag("--json", cm.json, "Print a JSON object");
+  cmp->add_flag("--no-timing", cm.no_timing, "Leave out the figures that depend on the clock");
+  cmp->footer("Example: tabula compare dungeon-lords --with dungeon-lords-wealthy --seats mcts,mcts --games 400 --jobs 2 (docs/lab.md)");
+
   MergeArgs ma;
   auto* merge = app.add_subcommand("merge", "Combine the partial results of `tabula run --shard I/N --out FILE` into the summary of the whole run");
   merge->add_option("files", ma.files, "The shard files: every shard of one run, each once")->required();
@@ -234,6 +257,7 @@ int main(int argc, char** argv) {
     if (*play) return cmd_play(pa);
     if (*run) return cmd_run(ra);
     if (*merge) return cmd_merge(ma);
+    if (*cmp) return cmd_compare(cm);
     if (*rep) return cmd_replay(rp);
     if (*conf) return cmd_conformance(cf);
     if (*sc) return cmd_scenario(sa);
