@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -276,6 +277,74 @@ TEST_F(Lab, CompareUntilDecided) {
   Output none = tabula("compare connect-four --games 5");
   EXPECT_EQ(none.code, 2);
   EXPECT_NE(none.text.find("compare needs two configurations"), std::string::npos) << none.text;
+}
+
+}  // namespace
+
+namespace {
+
+// tests/packs/holdings: each seat draws gold or lead into its hand; gold
+// wins. The definitions table says so exactly: gold's holders win every
+// game not shared, lead's never; the crown on the shared table counts only
+// when a layer names the table as owned.
+TEST_F(Lab, PerDefinitionStatistics) {
+  Output o = tabula("run tests/packs/holdings --games 200 --seed 1 --json --no-timing");
+  ASSERT_EQ(o.code, 0) << o.text;
+  const json j = json::parse(o.text);
+  const json& d = j["definitions"];
+  EXPECT_EQ(d["zones"], json::array({"hand"}));
+  std::map<std::string, json> rows;
+  for (const auto& r : d["rows"]) rows[r["def"].get<std::string>()] = r;
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows["gold"]["had"].get<int>() + rows["lead"]["had"].get<int>(), 400);  // one card per seat and game
+  EXPECT_EQ(rows["gold"]["without_win_share"], 0.0);
+  EXPECT_EQ(rows["lead"]["had_win_share"], 0.0);
+  // Gold's holders share every win: their credit is all the games with a winner.
+  const double credit = rows["gold"]["had_win_share"].get<double>() * rows["gold"]["had"].get<double>();
+  EXPECT_NEAR(credit, 200 - j["games_without_winner"].get<double>(), 1e-9);
+  EXPECT_EQ(rows["gold"]["games"], 200 - j["games_without_winner"].get<int>());
+  EXPECT_EQ(rows["crown"]["appeared"], 200);
+  EXPECT_EQ(rows["crown"]["had"], 0);
+  EXPECT_FALSE(rows["crown"].contains("difference"));
+
+  Output t = tabula("run tests/packs/holdings --games 200 --seed 1 --no-timing");
+  EXPECT_NE(t.text.find("definitions held (in hand): the 2 of 2"), std::string::npos) << t.text;
+  EXPECT_NE(t.text.find("  Gold  "), std::string::npos) << t.text;
+
+  fs::create_directories(dir_ / "table");
+  {
+    std::ofstream f(dir_ / "table" / "pack.toml");
+    f << "[pack]\nid = \"table\"\npatches = \"holdings\"\nowned_zones = [\"table\"]\n";
+  }
+  Output table = tabula("run tests/packs/holdings --with " + at("table") + " --packs tests/packs --games 200 --seed 1 --json --no-timing");
+  ASSERT_EQ(table.code, 0) << table.text;
+  const json k = json::parse(table.text);
+  EXPECT_EQ(k["definitions"]["zones"], json::array({"table"}));
+  for (const auto& r : k["definitions"]["rows"])
+    if (r["def"] == "crown") {
+      EXPECT_EQ(r["had"], 200);  // seat 1's, every game
+      EXPECT_NEAR(r["had_win_share"].get<double>(), k["per_seat"][0]["win_share"].get<double>(), 1e-12);
+    } else {
+      EXPECT_EQ(r["had"], 0) << r;
+    }
+  {
+    std::ofstream f(dir_ / "table" / "pack.toml");
+    f << "[pack]\nid = \"table\"\npatches = \"holdings\"\nowned_zones = [\"tabel\"]\n";
+  }
+  Output bad = tabula("check " + at("table") + " --packs tests/packs");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.text.find("no zone 'tabel' (did you mean 'table'?)"), std::string::npos) << bad.text;
+  EXPECT_NE(bad.text.find("pack.toml:4"), std::string::npos) << bad.text;
+}
+
+// A search plays games of its own on the engine while it thinks; the log of
+// the real game must not take their chance events in (it would not replay).
+TEST_F(Lab, LogsOfSearchingSeatsReplay) {
+  Output o = tabula("run dungeon-lords --games 1 --seats mcts:iterations=5:depth=5,random --log-dir " + at("logs"));
+  ASSERT_EQ(o.code, 0) << o.text;
+  Output r = tabula("replay " + at("logs/game-1.json"));
+  EXPECT_EQ(r.code, 0) << r.text;
+  EXPECT_NE(r.text.find("OK"), std::string::npos) << r.text;
 }
 
 }  // namespace

@@ -37,6 +37,7 @@ constexpr ManifestKey kPack[] = {
     {"texts", S::Strings, "Text files, relative to the pack folder, read in order."},
     {"score", S::String, "A function of the rules script that rates a position for a seat (ctx.args.seat): an integer, higher is better. `greedy` seats play the option that rates best; `mcts` seats judge cut playouts by it."},
     {"score_relative", S::Boolean, "Whether the score already weighs the seat against the others (default false). When true, `mcts` seats reward a seat by how much its own score grew over the position they search from; when false, by its lead over the best of the others' scores."},
+    {"owned_zones", S::Strings, "The zones in which a definition counts as a seat's for the per-definition statistics of `tabula run` (an entity entering one for a seat: a per-seat zone's seat, else the entity's owner). Default: every per-seat zone. Layers add to the list."},
     {"resign", S::Strings, "Option ids by which a seat gives the game up (a concession): the random playouts of `mcts` seats never take them while another option is open. Layers add to the list."},
     {"determinize", S::String, "A function of the rules script that resamples, in a determinized state, what a seat (ctx.args.seat) cannot know and the kernel cannot tell from the zones' visibility (e.g. other seats' secrets)."},
 };

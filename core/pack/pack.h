@@ -287,6 +287,11 @@ struct PackSet {
   // position it searches from rather than by its lead over the others'
   // scores (IsmctsAgent::graded). The top-most layer that says wins.
   bool score_relative = false;
+  // [pack] owned_zones: the zones in which a definition counts as a seat's
+  // for per-definition statistics (tabula run): an entity entering one for a
+  // seat. Empty: every per-seat zone. Layers add to the list.
+  std::vector<std::string> owned_zones;
+  std::vector<SourcePos> owned_zones_pos;  // where each was named
   // [bots.NAME]: named automatic players; a layer adds bots or replaces one whole.
   std::map<std::string, BotDef> bots;
   std::map<std::string, ScriptFile> scripts;   // every module the packs name

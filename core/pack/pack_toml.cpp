@@ -50,6 +50,7 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
   t.node("determinize");
   t.node("resign");
   t.node("score_relative");
+  t.node("owned_zones");
   t.finish();
   if (!layer.info.extends.empty() && !layer.info.patches.empty())
     error(t.pos(), "pack", "a pack either extends or patches another pack, not both");
@@ -245,6 +246,14 @@ void Loader::merge(const LayerFile& layer) {
   for (const std::string& id : pack.strings("resign").value_or(std::vector<std::string>{}))
     if (std::find(out.resign.begin(), out.resign.end(), id) == out.resign.end()) out.resign.push_back(id);
   if (auto relative = pack.boolean("score_relative")) out.score_relative = *relative;
+  if (auto zones = pack.strings("owned_zones")) {
+    const toml::array* a = pack.raw().get("owned_zones")->as_array();
+    for (size_t i = 0; i < zones->size(); ++i) {
+      if (std::find(out.owned_zones.begin(), out.owned_zones.end(), (*zones)[i]) != out.owned_zones.end()) continue;
+      out.owned_zones.push_back((*zones)[i]);
+      out.owned_zones_pos.push_back(pos_of(a->get(i)->source()));
+    }
+  }
   std::vector<std::string> manifests = pack.strings("manifests").value_or(std::vector<std::string>{});
   std::vector<std::string> text_files = pack.strings("texts").value_or(std::vector<std::string>{});
 

@@ -187,6 +187,9 @@ void Loader::check_references() {
     return names;
   };
   const SourcePos top{out.layers.empty() ? std::string() : (fs::path(out.layers.back().dir) / "pack.toml").string()};
+  for (size_t i = 0; i < out.owned_zones.size(); ++i)
+    if (std::none_of(out.zones.begin(), out.zones.end(), [&](const ZoneDef& z) { return z.id == out.owned_zones[i]; }))
+      error(out.owned_zones_pos[i], "pack.owned_zones", "no zone '" + escape_id(out.owned_zones[i]) + "'" + suggestion(out.owned_zones[i], zone_names()));
   if (out.flow_root.empty() && !out.flow.empty())
     error(flow_pos_.line > 0 ? flow_pos_ : top, "flow.root", "the flow needs a root node: add root = \"...\" to [flow]");
   else if (!out.flow.empty() && !out.flow.count(out.flow_root))

@@ -83,6 +83,7 @@ ApplyResult Engine::resume(State& s, Mode mode) { return kernel_->resume(s, mode
 void Engine::record_events(std::vector<std::string>* out) { kernel_->record_events(out); }
 void Engine::force_chance(ForcedChance* chance) { kernel_->force_chance(chance); }
 void Engine::record_chance(std::vector<ChanceEvent>* out) { kernel_->record_chance(out); }
+void Engine::record_arrivals(std::vector<Arrival>* out) { kernel_->record_arrivals(out); }
 void Engine::watch_log(std::function<void(const State&)> fn) { kernel_->watch_log(std::move(fn)); }
 
 }  // namespace tabula

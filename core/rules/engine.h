@@ -85,6 +85,7 @@ class Engine {
   void record_events(std::vector<std::string>* out);           // every event's name
   void force_chance(ForcedChance* chance);                     // chance decided in advance
   void record_chance(std::vector<ChanceEvent>* out);           // every chance event drawn
+  void record_arrivals(std::vector<Arrival>* out);             // every entity entering a zone
   void watch_log(std::function<void(const State&)> fn);        // called per journal line
 
   // The kernel's own operations (core/rules/kernel.h), for the rules, the

@@ -80,6 +80,16 @@ struct ChanceEvent {
   size_t drawn = 0;              // index into outcomes
 };
 
+// An entity arriving in a zone (Engine::record_arrivals): its definition,
+// the zone's definition, and the seat it arrived for: the zone's seat for a
+// per-seat zone, else the entity's owner (-1: nobody's). What per-definition
+// statistics are made of (`tabula run`, docs/lab.md).
+struct Arrival {
+  int32_t def = -1;
+  int32_t zone_def = -1;
+  int32_t seat = -1;
+};
+
 // Chance that a test or a solver fixes in advance (Engine::force_chance;
 // scenario files' `chance`, `random` and `shuffle` steps; ChancePath). Any
 // answer may throw KernelError when the order does not fit what the game

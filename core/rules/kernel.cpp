@@ -692,6 +692,10 @@ void Kernel::move_entity(State& s, EntityId id, int zone, int position) {
   auto& items = s.zones[zone].items;
   if (position < 0 || position > static_cast<int>(items.size())) items.push_back(id);
   else items.insert(items.begin() + position, id);
+  if (arrivals_out_) {
+    const Zone& z = s.zones[zone];
+    arrivals_out_->push_back({e->def, z.def, z.seat >= 0 ? z.seat : e->owner});
+  }
 }
 
 const Value& Kernel::prop(const State& s, EntityId id, int32_t prop) const {

@@ -76,6 +76,10 @@ class Kernel {
   // drawn without being built as data.
   void record_chance(std::vector<ChanceEvent>* out) { chances_out_ = out; }
   std::vector<ChanceEvent>* chance_recorder() const { return chances_out_; }
+  // A hook for tools: every entity that enters a zone (created there or
+  // moved) is appended to `out`; null stops. Unset, it costs a test per move.
+  void record_arrivals(std::vector<Arrival>* out) { arrivals_out_ = out; }
+  std::vector<Arrival>* arrival_recorder() const { return arrivals_out_; }
   // A hook for tests and tools: called with the state as it stands each time
   // a journal line is written (Mode::Play only; the line is the journal's
   // last), so a check can judge the line by what each seat could see then.
@@ -323,6 +327,7 @@ class Kernel {
   std::vector<std::string>* events_out_ = nullptr;
   ForcedChance* forced_ = nullptr;
   std::vector<ChanceEvent>* chances_out_ = nullptr;
+  std::vector<Arrival>* arrivals_out_ = nullptr;
   std::function<void(const State&)> log_watch_;
 };
 

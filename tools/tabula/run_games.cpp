@@ -36,26 +36,72 @@ std::string failure_text(uint64_t index, uint64_t seed, uint64_t choice, int sea
 
 // Times an agent's decisions, for the figures of `tabula run` (how long each
 // seat thinks): wall-clock time only reaches the report, never the game.
+// While it thinks, the engine's recorders are off: a search plays many
+// games of its own on the same engine, and their chance events and moves
+// are not the game's (a log of them would not replay).
 class TimedAgent : public Agent {
  public:
-  TimedAgent(Agent& inner, RunTally& tally, size_t seat) : inner_(&inner), tally_(&tally), seat_(seat) {}
+  TimedAgent(Agent& inner, Engine& engine, RunTally& tally, size_t seat)
+      : inner_(&inner), engine_(&engine), tally_(&tally), seat_(seat) {}
   size_t choose(const State& s, const Decision& d) override {
+    Quiet quiet(*engine_);
     const auto t = Clock::now();
     const size_t i = inner_->choose(s, d);
     tally_->thought(seat_, std::chrono::duration<double>(Clock::now() - t).count());
     return i;
   }
   void choose_subset(const State& s, const Decision& d, std::vector<size_t>& out) override {
+    Quiet quiet(*engine_);
     const auto t = Clock::now();
     inner_->choose_subset(s, d, out);
     tally_->thought(seat_, std::chrono::duration<double>(Clock::now() - t).count());
   }
 
  private:
+  struct Quiet {
+    explicit Quiet(Engine& e) : e_(e), chance_(e.kernel().chance_recorder()), arrivals_(e.kernel().arrival_recorder()) {
+      e_.record_chance(nullptr);
+      e_.record_arrivals(nullptr);
+    }
+    ~Quiet() {
+      e_.record_chance(chance_);
+      e_.record_arrivals(arrivals_);
+    }
+    Engine& e_;
+    std::vector<ChanceEvent>* chance_;
+    std::vector<Arrival>* arrivals_;
+  };
   Agent* inner_;
+  Engine* engine_;
   RunTally* tally_;
   size_t seat_;
 };
+
+// The definitions a game's arrivals show: every one that entered a zone,
+// and the (definition, seat) pairs that entered an owned zone, each once.
+RunTally::Seen seen(const RunPlan& plan, const std::vector<Arrival>& arrivals) {
+  const PackSet& packs = plan.engine->packs();
+  std::vector<int32_t> defs;
+  std::vector<std::pair<int32_t, int>> had;
+  for (const Arrival& a : arrivals) {
+    defs.push_back(a.def);
+    if (a.seat >= 0 && a.zone_def >= 0 && static_cast<size_t>(a.zone_def) < plan.owned.size() && plan.owned[static_cast<size_t>(a.zone_def)])
+      had.emplace_back(a.def, a.seat);
+  }
+  std::sort(defs.begin(), defs.end());
+  defs.erase(std::unique(defs.begin(), defs.end()), defs.end());
+  RunTally::Seen out;
+  for (int32_t d : defs) {
+    if (d < 0 || static_cast<size_t>(d) >= packs.defs.size()) continue;
+    out.appeared.push_back(packs.defs[static_cast<size_t>(d)]->id);
+    out.names[packs.defs[static_cast<size_t>(d)]->id] = packs.defs[static_cast<size_t>(d)]->name.get("en");
+  }
+  for (const auto& [d, seat] : had)
+    if (d >= 0 && static_cast<size_t>(d) < packs.defs.size()) out.had.emplace_back(packs.defs[static_cast<size_t>(d)]->id, seat);
+  std::sort(out.had.begin(), out.had.end());
+  out.had.erase(std::unique(out.had.begin(), out.had.end()), out.had.end());
+  return out;
+}
 
 double now_seconds() { return std::chrono::duration<double>(Clock::now().time_since_epoch()).count(); }
 
@@ -95,7 +141,7 @@ GameEnd play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
   std::vector<Agent*> who;
   for (int k = 0; k < seats; ++k) {
     agents.push_back(make_agent(plan.kinds[static_cast<size_t>(k)], e, derive_seed(seed, static_cast<uint64_t>(k))));
-    timed.emplace_back(*agents.back(), tally, static_cast<size_t>(k));
+    timed.emplace_back(*agents.back(), e, tally, static_cast<size_t>(k));
     who.push_back(&timed.back());
   }
   json row;
@@ -105,10 +151,13 @@ GameEnd play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
   // With logs written, the chance events of the start and of each choice.
   std::vector<ChanceEvent> met;
   e.record_chance(logs ? &met : nullptr);
+  std::vector<Arrival> arrivals;
+  e.record_arrivals(&arrivals);
   try {
     s = e.new_game(seed, seats, plan.setup.options);
   } catch (const ScriptError& err) {
     e.record_chance(nullptr);
+    e.record_arrivals(nullptr);
     const std::string text = std::string("new game: ") + err.what();
     tally.failed(index, 0, failure_text(index, seed, 0, -1, "", text));
     tally.lua_calls(e.kernel().host().calls() - calls_before);
@@ -133,11 +182,13 @@ GameEnd play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
   }
   const PlayoutResult r = play_out(e, s, who, plan.max_choices, observe);
   e.record_chance(nullptr);
+  e.record_arrivals(nullptr);
   tally.lua_calls(e.kernel().host().calls() - calls_before);
   if (r.finished) {
     Outcome outcome;
     read_outcome(s.result, seats, outcome);  // tabula.game_over has checked it
     tally.finished(r.choices, outcome, s.result);
+    tally.definitions(outcome, seen(plan, arrivals));
     end.outcome = outcome;
     if (logs) {
       row["end"] = "finished";
@@ -226,8 +277,20 @@ void stop_all(std::vector<Worker>& workers) {
 
 }  // namespace
 
-void play_games(const RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally& tally, const GameDone& done) {
+void play_games(RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally& tally, const GameDone& done) {
   const uint64_t count = last > first ? last - first : 0;
+  const PackSet& packs = plan.engine->packs();
+  plan.owned.assign(packs.zones.size(), false);
+  plan.owned_names.clear();
+  for (size_t z = 0; z < packs.zones.size(); ++z) {
+    const ZoneDef& d = packs.zones[z];
+    const bool named = std::find(packs.owned_zones.begin(), packs.owned_zones.end(), d.id) != packs.owned_zones.end();
+    if (packs.owned_zones.empty() ? d.per_seat : named) {
+      plan.owned[z] = true;
+      plan.owned_names.push_back(d.id);
+    }
+  }
+  tally.owned_zones(plan.owned_names);
   if (jobs <= 1 || count <= 1) {
     for (uint64_t i = first; i < last; ++i) {
       const GameEnd end = play_game(plan, i, tally);

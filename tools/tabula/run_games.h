@@ -25,6 +25,10 @@ struct RunPlan {
   uint64_t max_choices = 0;
   std::string log_dir;          // "": no logs, no rows
   std::vector<std::string> log_packs;
+  // Filled by play_games: which zone definitions count as owned ([pack]
+  // owned_zones, else every per-seat zone), by index, and their names.
+  std::vector<bool> owned;
+  std::vector<std::string> owned_names;
 };
 
 // How one game ended, for those who look at games one by one (progress,
@@ -39,8 +43,8 @@ struct GameEnd {
   static GameEnd from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
 };
 
-// Plays game `index` into `tally`. Throws CliError when a log cannot be
-// written.
+// Plays game `index` into `tally` (after play_games has filled the plan's
+// owned zones). Throws CliError when a log cannot be written.
 GameEnd play_game(const RunPlan& plan, uint64_t index, RunTally& tally);
 
 // Called after each game, in this process, in the order the games end
@@ -50,7 +54,7 @@ using GameDone = std::function<void(const GameEnd&)>;
 // Plays the games [first, last) over `jobs` processes (1: this one; more:
 // forked workers, each playing every jobs-th game) into `tally`. Throws
 // CliError when a worker dies without its tally.
-void play_games(const RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally& tally, const GameDone& done);
+void play_games(RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally& tally, const GameDone& done);
 
 // The progress line on stderr: games done, rate, time left, errors. On a
 // terminal it is redrawn every second; elsewhere a line every ten seconds.

@@ -73,6 +73,33 @@ json first_seat(const RunHeader& h, const RunTally& t) {
           {"seats_alike", alike}};
 }
 
+// Per definition: the win share of the seats that had it against those that
+// did not, over the games that state winners.
+json definitions_json(const RunHeader& h, const RunTally& t) {
+  json rows = json::array();
+  const uint64_t seat_games = t.with_winners() * static_cast<uint64_t>(h.seats);
+  double total = 0;
+  for (size_t i = 0; i < static_cast<size_t>(h.seats); ++i) total += t.seat(i).credit();
+  for (const auto& [id, d] : t.definitions()) {
+    const uint64_t without = seat_games - std::min(seat_games, d.had);
+    const double with_credit = d.credit(), without_credit = std::max(0.0, total - with_credit);
+    json row = {{"def", id}, {"name", d.name}, {"appeared", d.appeared}, {"games", d.games}, {"had", d.had}, {"without", without}};
+    if (d.had) {
+      const Interval w = wilson(with_credit, static_cast<double>(d.had));
+      row["had_win_share"] = with_credit / static_cast<double>(d.had);
+      row["had_interval"] = {w.low, w.high};
+    }
+    if (without) {
+      const Interval w = wilson(without_credit, static_cast<double>(without));
+      row["without_win_share"] = without_credit / static_cast<double>(without);
+      row["without_interval"] = {w.low, w.high};
+    }
+    if (d.had && without) row["difference"] = row["had_win_share"].get<double>() - row["without_win_share"].get<double>();
+    rows.push_back(row);
+  }
+  return {{"zones", t.owned_zones()}, {"rows", rows}};
+}
+
 }  // namespace
 
 json report_json(const RunHeader& h, const RunTally& t, double seconds) {
@@ -139,6 +166,7 @@ json report_json(const RunHeader& h, const RunTally& t, double seconds) {
   }
   j["per_seat"] = per;
   if (t.with_winners() && h.seats > 1) j["first_seat"] = first_seat(h, t);
+  if (!t.definitions().empty()) j["definitions"] = definitions_json(h, t);
   return j;
 }
 
@@ -201,6 +229,41 @@ void print_seats(const RunHeader& h, const RunTally& t) {
 
 }  // namespace
 
+// The definitions whose holders' win share differs most from the others'.
+void print_definitions(const RunHeader& h, const RunTally& t) {
+  if (!t.with_winners() || t.definitions().empty()) return;
+  const json d = definitions_json(h, t);
+  std::vector<const json*> rows;
+  for (const json& r : d["rows"])
+    if (r.contains("difference")) rows.push_back(&r);
+  if (rows.empty()) return;
+  // Most surely different first: by the gap between the two intervals (a
+  // rare card with a big difference and wide intervals comes after a common
+  // one whose intervals stand apart).
+  auto gap = [](const json* r) {
+    const json &a = (*r)["had_interval"], &b = (*r)["without_interval"];
+    return std::max(a[0].get<double>() - b[1].get<double>(), b[0].get<double>() - a[1].get<double>());
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const json* a, const json* b) { return gap(a) > gap(b); });
+  constexpr size_t kShown = 10;
+  std::string zones;
+  for (const auto& z : d["zones"]) zones += (zones.empty() ? "" : ", ") + z.get<std::string>();
+  std::printf("definitions held (in %s): the %zu of %zu whose holders' win share differs most surely (--json gives all)\n",
+              printable(zones).c_str(), std::min(kShown, rows.size()), rows.size());
+  std::printf("  %-24s  %7s  %9s  %-25s  %-25s  %s\n", "definition", "games", "held", "holders' win share", "others' win share", "difference");
+  for (size_t i = 0; i < rows.size() && i < kShown; ++i) {
+    const json& r = *rows[i];
+    auto cell = [](const json& share, const json& lim) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.1f %% (%.1f to %.1f)", 100 * share.get<double>(), 100 * lim[0].get<double>(), 100 * lim[1].get<double>());
+      return std::string(buf);
+    };
+    std::printf("  %-24s  %7llu  %9llu  %-25s  %-25s  %+.1f points\n", printable(r["name"].get<std::string>()).substr(0, 24).c_str(),
+                ull(r["games"].get<uint64_t>()), ull(r["had"].get<uint64_t>()), cell(r["had_win_share"], r["had_interval"]).c_str(),
+                cell(r["without_win_share"], r["without_interval"]).c_str(), 100 * r["difference"].get<double>());
+  }
+}
+
 void report_print(const RunHeader& h, const RunTally& t, double seconds) {
   const uint64_t games = t.games();
   // printf does not pass through main's filter: what a pack names is made
@@ -254,6 +317,7 @@ void report_print(const RunHeader& h, const RunTally& t, double seconds) {
     }
     if (t.with_scores()) std::printf("scores stated by %llu of %llu finished games\n", ull(t.with_scores()), ull(t.finished()));
     if (t.with_winners() || t.with_scores()) print_seats(h, t);
+    print_definitions(h, t);
   }
   if (seconds >= 0) print_thinking(h, t);
   std::printf("Lua calls: %.0f per game\n", share(static_cast<double>(t.lua_calls()), games));

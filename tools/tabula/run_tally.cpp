@@ -49,6 +49,35 @@ void RunTally::finished(uint64_t choices, const Outcome& outcome, const Value& r
   else ++it->second;
 }
 
+double RunTally::Definition::credit() const {
+  double c = static_cast<double>(wins);
+  for (const auto& [k, n] : shared) c += static_cast<double>(n) / static_cast<double>(k);
+  return c;
+}
+
+void RunTally::definitions(const Outcome& outcome, const Seen& seen) {
+  for (const std::string& id : seen.appeared) {
+    Definition& d = defs_[id];
+    ++d.appeared;
+    if (d.name.empty()) {
+      auto n = seen.names.find(id);
+      d.name = n != seen.names.end() ? n->second : id;
+    }
+  }
+  std::string last;
+  for (const auto& [id, seat] : seen.had) {
+    Definition& d = defs_[id];
+    if (id != last) ++d.games;
+    last = id;
+    if (!outcome.has_winners) continue;
+    ++d.had;
+    const auto& w = outcome.winners;
+    if (std::find(w.begin(), w.end(), seat) == w.end()) continue;
+    if (w.size() == 1) ++d.wins;
+    else ++d.shared[w.size()];
+  }
+}
+
 void RunTally::capped(uint64_t choices) {
   ++capped_;
   choices_ += choices;
@@ -94,6 +123,16 @@ void RunTally::merge(const RunTally& o) {
   std::sort(first_errors_.begin(), first_errors_.end());
   if (first_errors_.size() > kFirstErrors) first_errors_.resize(kFirstErrors);
   for (const auto& [text, n] : o.results()) texts_[text] += n;
+  for (const auto& [id, x] : o.defs_) {
+    Definition& d = defs_[id];
+    if (d.name.empty()) d.name = x.name;
+    d.appeared += x.appeared;
+    d.games += x.games;
+    d.had += x.had;
+    d.wins += x.wins;
+    for (const auto& [k, n] : x.shared) d.shared[k] += n;
+  }
+  if (owned_zones_.empty()) owned_zones_ = o.owned_zones_;
 }
 
 std::vector<std::pair<std::string, uint64_t>> RunTally::results() const {
@@ -117,7 +156,15 @@ json RunTally::save() const {
   for (const auto& [i, text] : first_errors_) errors.push_back({i, text});
   json results = json::array();
   for (const auto& [text, n] : this->results()) results.push_back({text, n});
+  json defs = json::array();
+  for (const auto& [id, d] : defs_) {
+    json shared = json::array();
+    for (const auto& [k, n] : d.shared) shared.push_back({k, n});
+    defs.push_back({{"id", id}, {"name", d.name}, {"appeared", d.appeared}, {"games", d.games}, {"had", d.had},
+                    {"wins", d.wins}, {"shared", shared}});
+  }
   return {{"finished", finished_}, {"capped", capped_}, {"errors", errors_}, {"choices", choices_},
+          {"definitions", defs}, {"owned_zones", owned_zones_},
           {"lua_calls", lua_calls_}, {"with_winners", with_winners_}, {"no_winner", no_winner_},
           {"with_scores", with_scores_}, {"lengths", counts_json(lengths_)}, {"seats", per},
           {"first_errors", errors}, {"results", results}};
@@ -149,6 +196,16 @@ RunTally RunTally::load(const json& j, int seats) {
     }
     for (const auto& e : j.at("first_errors")) t.first_errors_.emplace_back(e.at(0).get<uint64_t>(), e.at(1).get<std::string>());
     for (const auto& r : j.at("results")) t.texts_[r.at(0).get<std::string>()] += r.at(1).get<uint64_t>();
+    for (const auto& x : j.at("definitions")) {
+      Definition& d = t.defs_[x.at("id").get<std::string>()];
+      d.name = x.at("name").get<std::string>();
+      d.appeared = x.at("appeared").get<uint64_t>();
+      d.games = x.at("games").get<uint64_t>();
+      d.had = x.at("had").get<uint64_t>();
+      d.wins = x.at("wins").get<uint64_t>();
+      for (const auto& p : x.at("shared")) d.shared[p.at(0).get<uint64_t>()] += p.at(1).get<uint64_t>();
+    }
+    t.owned_zones_ = j.at("owned_zones").get<std::vector<std::string>>();
   } catch (const json::exception& e) {
     throw std::runtime_error(e.what());
   }

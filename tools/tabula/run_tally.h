@@ -32,6 +32,18 @@ class RunTally {
   void capped(uint64_t choices);
   void failed(uint64_t index, uint64_t choices, std::string error);
   void lua_calls(uint64_t calls) { lua_calls_ += calls; }
+  // What one game's entities did, by definition: those that entered any
+  // zone (`appeared`, ids), and the (id, seat) pairs of a definition that
+  // entered an owned zone for that seat (`had`), each once; with the names
+  // people read. For a finished game, after finished().
+  struct Seen {
+    std::vector<std::string> appeared;
+    std::vector<std::pair<std::string, int>> had;
+    std::map<std::string, std::string> names;
+  };
+  void definitions(const Outcome& outcome, const Seen& seen);
+  // The zones counted as owned, for the report.
+  void owned_zones(std::vector<std::string> zones) { owned_zones_ = std::move(zones); }
   // One decision of `seat`'s agent took `seconds`: the only figures that
   // depend on the clock.
   void thought(size_t seat, double seconds);
@@ -65,6 +77,17 @@ class RunTally {
   uint64_t with_scores() const { return with_scores_; }
   const Counts& lengths() const { return lengths_; }  // choices of each finished game
   const std::vector<std::pair<uint64_t, std::string>>& first_errors() const { return first_errors_; }
+  struct Definition {
+    std::string name;
+    uint64_t appeared = 0;  // games in which it entered a zone
+    uint64_t games = 0;     // finished games in which some seat had it
+    uint64_t had = 0;       // seat-games (of games stating winners) in which the seat had it
+    uint64_t wins = 0;      // of those, sole wins
+    std::map<uint64_t, uint64_t> shared;  // and wins shared by k
+    double credit() const;
+  };
+  const std::map<std::string, Definition>& definitions() const { return defs_; }
+  const std::vector<std::string>& owned_zones() const { return owned_zones_; }
   // Each distinct result (as JSON) and how often, most frequent first, equal
   // counts in the order of their JSON.
   std::vector<std::pair<std::string, uint64_t>> results() const;
@@ -80,6 +103,8 @@ class RunTally {
   // ones are already text.
   std::unordered_map<uint64_t, std::vector<std::pair<Value, uint64_t>>> live_;
   std::map<std::string, uint64_t> texts_;
+  std::map<std::string, Definition> defs_;
+  std::vector<std::string> owned_zones_;
 };
 
 }  // namespace tabula::cli
