@@ -144,6 +144,31 @@ TEST(LabHtml, WinnersOnlyLeavesScoresOut) {
   EXPECT_TRUE(has(html, "60.0 %"));
 }
 
+// Timed runs: seconds and each seat's time per decision, in a unit that
+// keeps small times readable.
+TEST(LabHtml, TimingsInReadableUnits) {
+  json r = json::parse(kWinnersOnly);
+  r["seconds"] = 0.0126;
+  r["games_per_second"] = 793.65;
+  r["per_seat"][0]["ms_per_decision"] = 2.5e-05;
+  r["per_seat"][0]["ms_longest_decision"] = 0.19;
+  r["per_seat"][1]["ms_per_decision"] = 12.34;
+  r["per_seat"][1]["ms_longest_decision"] = 80.0;
+  const std::string html = lab_html(r);
+  EXPECT_TRUE(has(html, "<dd>0.013 s <small>794 games/s</small></dd>"));
+  EXPECT_TRUE(has(html, "<td class=\"num\">25 ns</td><td class=\"num\">190.0 µs</td>"));
+  EXPECT_TRUE(has(html, "<td class=\"num\">12.3 ms</td><td class=\"num\">80.0 ms</td>"));
+  EXPECT_FALSE(has(lab_html(json::parse(kWinnersOnly)), "Time / decision"));
+}
+
+// A report missing most keys still renders (a page, not an exception).
+TEST(LabHtml, ToleratesMissingKeys) {
+  EXPECT_EQ(lab_html(json::object()).rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(lab_html(json::parse(R"({"compare": true, "runs": [{}], "differences": [{}]})")).rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(lab_html(json::array()).rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_TRUE(has(lab_csv(json::object()), "seats\r\n"));
+}
+
 TEST(LabHtml, NoWinnersSaysSo) {
   json r = json::parse(kWinnersOnly);
   r["games_with_winners"] = 0;

@@ -46,6 +46,14 @@ std::string signed_fixed(double v, int decimals) {
   return (s[0] == '-' || s == fixed(0, decimals)) ? s : "+" + s;
 }
 
+// A duration in the unit that keeps it readable: random seats decide in
+// nanoseconds, searching ones in milliseconds.
+std::string duration_ms(double ms) {
+  if (ms >= 1) return fixed(ms, 1) + " ms";
+  if (ms >= 0.001) return fixed(ms * 1000, 1) + " µs";
+  return fixed(ms * 1e6, 0) + " ns";
+}
+
 std::string pct(double share) { return fixed(100 * share, 1) + " %"; }
 std::string points(double share) { return signed_fixed(100 * share, 1) + " pts"; }
 
@@ -293,7 +301,8 @@ void run_facts(Page& p, const json& r) {
        capped > 0 ? "warn" : "");
   fact(p, "Script errors", count(r, "script_errors"), errors > 0 ? "bad" : "");
   if (has_num(r, "seconds"))
-    fact(p, "Time", fixed(num(r, "seconds"), 2) + " s <small>" + fixed(num(r, "games_per_second"), 1) + " games/s</small>");
+    fact(p, "Time", fixed(num(r, "seconds"), num(r, "seconds") < 1 ? 3 : 1) + " s <small>" +
+                        fixed(num(r, "games_per_second"), num(r, "games_per_second") < 100 ? 1 : 0) + " games/s</small>");
   p.out += "</dl>\n";
   const json& fe = at(r, "first_errors");
   if (errors > 0 || (fe.is_array() && !fe.empty())) {
@@ -472,7 +481,7 @@ void seat_table(Page& p, const json& r) {
            "<th class=\"num\">Shared</th><th class=\"num\">Win share</th><th class=\"num\">95 % interval</th>";
   if (scores) p.out += "<th class=\"num\">Mean score</th><th class=\"num\">95 % interval</th>";
   p.out += "<th class=\"num\">Decisions</th>";
-  if (timing) p.out += "<th class=\"num\">ms / decision</th><th class=\"num\">Longest ms</th>";
+  if (timing) p.out += "<th class=\"num\">Time / decision</th><th class=\"num\">Longest</th>";
   p.out += "</tr></thead><tbody>\n";
   const json& seats = seats_of(r);
   for (size_t i = 0; i < seats.size(); ++i) {
@@ -486,8 +495,8 @@ void seat_table(Page& p, const json& r) {
                "</td><td class=\"num\">" + interval_cell(at(at(s, "score"), "mean_interval"), false) + "</td>";
     p.out += "<td class=\"num\">" + count(s, "decisions") + "</td>";
     if (timing)
-      p.out += "<td class=\"num\">" + fixed(num(s, "ms_per_decision"), 3) + "</td><td class=\"num\">" +
-               fixed(num(s, "ms_longest_decision"), 3) + "</td>";
+      p.out += "<td class=\"num\">" + duration_ms(num(s, "ms_per_decision")) + "</td><td class=\"num\">" +
+               duration_ms(num(s, "ms_longest_decision")) + "</td>";
     p.out += "</tr>\n";
   }
   p.out += "</tbody></table></div>\n";
