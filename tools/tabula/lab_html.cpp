@@ -398,10 +398,15 @@ void score_chart(Page& p, const json& r) {
 std::string histogram_svg(const json& summary, double w, double h, double xlo, double xhi, double ymax, bool per_unit,
                           const char* colour, const std::string& label, const std::string& what) {
   const double left = 40, right = 12, top = 26, bottom = h - 22;
-  const double xstep = widen(xlo, xhi, w > 400 ? 8 : 4);
+  // Scores and lengths are integers, and so are counts: no tick between two.
+  const double xstep = std::max(1.0, widen(xlo, xhi, w > 400 ? 8 : 4));
   const Scale sx{xlo, xhi, left, w - right};
   double y0 = 0, y1 = ymax * 1.12;  // headroom for the mean and median labels
-  const double ystep = widen(y0, y1, 3);
+  double ystep = widen(y0, y1, 3);
+  if (!per_unit && ystep < 1) {
+    ystep = 1;
+    y1 = std::ceil(y1);
+  }
   const Scale sy{0, y1, bottom, top};
   std::string out = svg_open(w, h, label) + "<title>" + esc(label) + "</title>\n";
   for (double t : ticks(0, y1, ystep))
@@ -416,7 +421,7 @@ std::string histogram_svg(const json& summary, double w, double h, double xlo, d
       const double d = per_unit ? c / std::max(1.0, to - from) : c;
       const double x0 = sx.at(from), x1 = sx.at(to);
       out += "<rect class=\"hbar\" style=\"--c:" + std::string(colour) + "\" x=\"" + px(x0 + 0.5) + "\" y=\"" +
-             px(sy.at(d)) + "\" width=\"" + px(std::max(0.5, x1 - x0 - 1)) + "\" height=\"" + px(bottom - sy.at(d)) +
+             px(sy.at(d)) + "\" width=\"" + px(std::max(0.5, x1 - x0 - (x1 - x0 > 6 ? 1 : 0.3))) + "\" height=\"" + px(bottom - sy.at(d)) +
              "\"><title>" + esc(what) + " " + fixed(from, 0) + (to - 1 > from ? " to " + fixed(to - 1, 0) : "") + ": " +
              count(b, "count") + " game" + (c == 1 ? "" : "s") + "</title></rect>";
     }
@@ -812,7 +817,7 @@ const char* kStyle = R"CSS(
 :root{--ink:#1d2530;--soft:#5b6675;--line:#dde3ea;--bg:#f4f6f9;--card:#fff;--accent:#3867b0;--bad:#b3261e;--warn:#9a6200}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-main{max-width:1040px;margin:0 auto;padding:24px 20px 48px}
+main{max-width:1120px;margin:0 auto;padding:24px 20px 48px}
 header h1{margin:0;font-size:28px;letter-spacing:-.01em}
 header .sub{margin:2px 0 16px;color:var(--soft)}
 h2{font-size:19px;margin:28px 0 10px;padding-bottom:4px;border-bottom:2px solid var(--line)}
@@ -833,7 +838,7 @@ section.run figure{border:none;padding:4px 0}
 figcaption{font-size:13px;color:var(--soft);margin-top:4px}
 svg.chart{display:block;width:100%;height:auto;font-size:12px}
 svg .grid{stroke:#e8ecf1}svg .axis0{stroke:#9aa4b1}
-svg .tick{fill:var(--soft);font-size:11px}svg .label{fill:var(--ink)}svg .value{fill:var(--ink);font-weight:600;font-variant-numeric:tabular-nums}
+svg .tick{fill:var(--soft);font-size:11px}svg .label{fill:var(--ink);font-size:13px}svg .value{fill:var(--ink);font-weight:600;font-variant-numeric:tabular-nums}
 svg .bar,svg .hbar{fill:var(--c,#7d8a99);opacity:.85}svg .hbar:hover,svg .row:hover .bar{opacity:1}
 svg .dot{fill:var(--c,#8e99a6)}svg .whisker{stroke:var(--ink);stroke-width:1.5}
 svg .faint .whisker{stroke:#aab3be}svg .faint .label,svg .faint .value{fill:#8e99a6;font-weight:400}
@@ -844,7 +849,7 @@ svg .mean{stroke:var(--ink);stroke-width:1.5}svg .median{stroke:var(--ink);strok
 .scroll{overflow-x:auto}
 table{border-collapse:collapse;width:100%;background:var(--card);font-size:14px;margin:6px 0 10px}
 th,td{padding:6px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
-th{font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:var(--soft);font-weight:600;white-space:nowrap}
+th{font-size:12px;text-transform:uppercase;letter-spacing:.02em;color:var(--soft);font-weight:600;white-space:nowrap}
 td.num,th.num,td.nw{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}td.nw{text-align:left}
 td small{color:var(--soft)}th.narrow{width:1%}
 td.up{color:#1e7b4f}td.down{color:var(--bad)}
