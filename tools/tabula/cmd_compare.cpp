@@ -197,6 +197,7 @@ std::string config_line(const Config& c) {
 int cmd_compare(const CompareArgs& a) {
   if (a.precision <= 0 || a.precision > 1) throw UsageError("--precision is a fraction above 0 and at most 1 (0.02: two points of win share)");
   if (a.alpha <= 0 || a.alpha >= 1) throw UsageError("--alpha is a level between 0 and 1 (0.05)");
+  probe_reports(a.report, a.csv);
   std::vector<Config> cs;
   if (!a.no_base) cs.emplace_back().spec.name = "base";
   for (const auto& w : a.with) cs.emplace_back().spec.with = {w};
@@ -279,6 +280,7 @@ int cmd_compare(const CompareArgs& a) {
                   {"interval", {f.test.interval.low, f.test.interval.high}}, {"p", f.test.p}, {"p_adjusted", f.p_adjusted},
                   {"real", f.p_adjusted < a.alpha}});
   out["differences"] = ds;
+  write_reports(out, a.report, a.csv);
 
   if (a.json) {
     std::cout << dump_report(out, 2) << "\n";

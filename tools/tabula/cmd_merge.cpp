@@ -90,7 +90,9 @@ int cmd_merge(const MergeArgs& a) {
   // The shards' own seconds added up: the time of play, not the wall clock
   // of a run whose shards ran side by side.
   const double shown = a.no_timing ? -1 : seconds;
-  if (a.json) std::cout << dump_report(report_json(one.header, tally, shown), 2) << "\n";
+  const json report = report_json(one.header, tally, shown);
+  write_reports(report, a.report, a.csv);
+  if (a.json) std::cout << dump_report(report, 2) << "\n";
   else report_print(one.header, tally, shown);
   return tally.errors() ? 1 : 0;
 }

@@ -146,6 +146,7 @@ int cmd_run(const RunArgs& a) {
     std::filesystem::create_directories(a.log_dir, ec);
     if (ec) throw CliError("cannot create the log folder '" + a.log_dir + "': " + ec.message());
   }
+  probe_reports(a.report, a.csv);
   std::ofstream out;  // opened before the games: a bad path fails at once
   if (!a.out.empty()) {
     out.open(a.out);
@@ -184,10 +185,11 @@ int cmd_run(const RunArgs& a) {
                 static_cast<unsigned long long>(tally.finished()), static_cast<unsigned long long>(tally.capped()),
                 static_cast<unsigned long long>(tally.errors()), printable(a.out).c_str());
     for (const auto& [i, text] : tally.first_errors()) std::printf("  %s\n", printable(text).c_str());
-  } else if (a.json) {
-    std::cout << dump_report(report_json(h, tally, a.no_timing ? -1 : secs), 2) << "\n";
   } else {
-    report_print(h, tally, a.no_timing ? -1 : secs);
+    const json report = report_json(h, tally, a.no_timing ? -1 : secs);
+    write_reports(report, a.report, a.csv);
+    if (a.json) std::cout << dump_report(report, 2) << "\n";
+    else report_print(h, tally, a.no_timing ? -1 : secs);
   }
   return tally.errors() ? 1 : 0;
 }

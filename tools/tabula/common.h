@@ -58,6 +58,7 @@ struct RunArgs {
   std::string shard;    // "I/N": play only shard I of N
   std::string out;      // write the partial result (a shard file) here
   bool no_timing = false;  // leave out the figures that depend on the clock
+  std::string report, csv;  // --report FILE.html, --csv FILE
 };
 
 struct CompareArgs {
@@ -86,6 +87,7 @@ struct MergeArgs {
   std::vector<std::string> files;
   bool json = false;
   bool no_timing = false;
+  std::string report, csv;
 };
 
 struct ConformanceArgs {

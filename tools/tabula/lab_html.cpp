@@ -216,7 +216,7 @@ struct Row {
   bool strong = true;     // false: drawn greyed out
 };
 
-constexpr double kChartW = 760, kLabelW = 190, kValueW = 120, kRowH = 32;
+constexpr double kChartW = 760, kLabelW = 230, kValueW = 120, kRowH = 32;
 
 // Rows of figures against a common axis: `bars` draws a bar from zero (win
 // shares), otherwise a dot (scores, differences). `mark` is a dashed
@@ -233,7 +233,7 @@ std::string row_chart(const std::vector<Row>& rows, double lo, double hi, const 
     const Row& r = rows[i];
     const double y = top + kRowH * static_cast<double>(i) + kRowH / 2;
     out += "<g class=\"" + std::string(r.strong ? "row" : "row faint") + "\"><title>" + esc(r.title) + "</title>";
-    out += text_at(kLabelW, y + 4, "end", "label", esc(clip(r.label, 30)));
+    out += text_at(kLabelW, y + 4, "end", "label", esc(clip(r.label, 26)));
     const std::string colour = r.colour.empty() ? "" : " style=\"--c:" + r.colour + "\"";
     if (r.known) {
       if (bars) {
@@ -730,8 +730,10 @@ void configs_section(Page& p, const json& c) {
   p.out += "</div>\n";
 }
 
+// Seat first: a long configuration name is clipped, never the seat (the
+// baseline is named in the caption and the table).
 std::string diff_label(const json& d) {
-  return str(d, "config") + " vs " + str(d, "against") + " · seat " + as_text(at(d, "seat"));
+  return "Seat " + as_text(at(d, "seat")) + " · " + str(d, "config");
 }
 
 // Each difference as a dot with its interval around a zero line; one plot

@@ -126,6 +126,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 256))->capture_default_str();
   run->add_option("--shard", ra.shard, "Play only shard I of N (I/N, from 1/N to N/N): a contiguous block of the games; with --out, for `tabula merge`");
   run->add_option("--out", ra.out, "Write this run's (or shard's) partial result to FILE for `tabula merge`, instead of the summary");
+  run->add_option("--report", ra.report, "Also write the figures as one self-contained HTML page (charts, intervals, the definitions table)");
+  run->add_option("--csv", ra.csv, "Also write the figures as CSV tables for spreadsheets");
   run->add_flag("--no-timing", ra.no_timing, "Leave out the figures that depend on the clock (seconds, rates, time per decision): the same seeds then print the same bytes");
   run->footer("Every share comes with its 95 % interval (Wilson), every mean with its 95 % interval (Student's t). "
               "Spread a long study over machines with --shard I/N --out FILE on each and `tabula merge FILE...` (docs/lab.md).");
@@ -151,6 +153,8 @@ int main(int argc, char** argv) {
   cmp->add_option("--alpha", cm.alpha, "The level below which an adjusted p-value marks a difference as real")->capture_default_str();
   cmp->add_flag("--json", cm.json, "Print a JSON object");
   cmp->add_flag("--no-timing", cm.no_timing, "Leave out the figures that depend on the clock");
+  cmp->add_option("--report", cm.report, "Also write the comparison as one self-contained HTML page (forest plots, each configuration's figures)");
+  cmp->add_option("--csv", cm.csv, "Also write the comparison as CSV tables");
   cmp->footer("Example: tabula compare dungeon-lords --with dungeon-lords-wealthy --seats mcts,mcts --games 400 --jobs 2 (docs/lab.md)");
 
   MergeArgs ma;
@@ -158,6 +162,8 @@ int main(int argc, char** argv) {
   merge->add_option("files", ma.files, "The shard files: every shard of one run, each once")->required();
   merge->add_flag("--json", ma.json, "Print a JSON object (as `tabula run --json`)");
   merge->add_flag("--no-timing", ma.no_timing, "Leave out the figures that depend on the clock");
+  merge->add_option("--report", ma.report, "Also write the figures as one self-contained HTML page");
+  merge->add_option("--csv", ma.csv, "Also write the figures as CSV tables");
 
   ConformanceArgs cf;
   auto* conf = app.add_subcommand("conformance", "Play random games of a pack and check the engine's invariants at every step: hidden information, save/load, clones, replay");

@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <stdexcept>
 
 #include "core/pack/text.h"
+#include "tools/tabula/common.h"
+#include "tools/tabula/lab_csv.h"
+#include "tools/tabula/lab_html.h"
 
 namespace tabula::cli {
 
@@ -326,6 +330,26 @@ void report_print(const RunHeader& h, const RunTally& t, double seconds) {
     std::printf("time: %.2f s, %.*f games/s, %.0f choices/s\n", seconds, rate < 1 ? 3 : 1, rate,
                 seconds > 0 ? static_cast<double>(t.choices()) / seconds : 0.0);
   }
+}
+
+void probe_reports(const std::string& html, const std::string& csv) {
+  for (const auto& [path, option] : {std::pair{html, "--report"}, std::pair{csv, "--csv"}}) {
+    if (path.empty()) continue;
+    std::ofstream f(path, std::ios::app);
+    if (!f) throw CliError(std::string(option) + ": cannot write '" + printable(path) + "'");
+  }
+}
+
+void write_reports(const json& report, const std::string& html, const std::string& csv) {
+  auto write = [](const std::string& path, const std::string& text, const char* option) {
+    if (path.empty()) return;
+    std::ofstream f(path, std::ios::binary);
+    f << text;
+    f.close();
+    if (!f) throw CliError(std::string(option) + ": cannot write '" + printable(path) + "'");
+  };
+  write(html, lab_html(report), "--report");
+  write(csv, lab_csv(report), "--csv");
 }
 
 }  // namespace tabula::cli

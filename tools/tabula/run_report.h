@@ -39,6 +39,15 @@ struct RunHeader {
 // `seconds` < 0: leave out every figure that depends on the clock
 // (--no-timing), so that the same seeds print the same bytes.
 nlohmann::json report_json(const RunHeader& h, const RunTally& t, double seconds);
+
+// --report FILE.html and --csv FILE: the report (of run, merge or compare)
+// as one self-contained page (lab_html.h) and as tables for spreadsheets
+// (lab_csv.h); an empty path writes nothing. Throws CliError when a file
+// cannot be written.
+void write_reports(const nlohmann::json& report, const std::string& html, const std::string& csv);
+// Before a long run: throws CliError now if either file could not be written
+// (it is made, empty, when missing).
+void probe_reports(const std::string& html, const std::string& csv);
 void report_print(const RunHeader& h, const RunTally& t, double seconds);
 
 }  // namespace tabula::cli
