@@ -348,3 +348,37 @@ TEST_F(Lab, LogsOfSearchingSeatsReplay) {
 }
 
 }  // namespace
+
+namespace {
+
+// More gold to start with scores more in Dungeon Lords: the search over
+// start_gold ranks 7 first, and says how the best two compare.
+TEST_F(Lab, TuneRanksTheValues) {
+  Output o = tabula("tune dungeon-lords --param start_gold=1,7 --target max:score:1 --seats greedy,greedy --games 40 --json");
+  ASSERT_EQ(o.code, 0) << o.text;
+  const json j = json::parse(o.text);
+  EXPECT_EQ(j["candidates"], 2);
+  ASSERT_EQ(j["ranking"].size(), 2u);
+  EXPECT_EQ(j["ranking"][0]["sets"]["start_gold"], 7);
+  EXPECT_EQ(j["ranking"][0]["games"], 40);
+  EXPECT_GT(j["ranking"][0]["value"].get<double>(), j["ranking"][1]["value"].get<double>());
+  EXPECT_TRUE(j.contains("best_against_second"));
+  EXPECT_GT(j["best_against_second"]["nearer"].get<double>(), 0);
+  // Four candidates: halved after the first round.
+  Output four = tabula("tune dungeon-lords --param start_gold=1,3 --param start_food=1,5 --target score:1=0 "
+                       "--seats greedy,greedy --games 20 --json");
+  ASSERT_EQ(four.code, 0) << four.text;
+  const json k = json::parse(four.text);
+  EXPECT_EQ(k["rounds"][0]["candidates"], 4);
+  EXPECT_EQ(k["rounds"][0]["kept"], 2);
+  EXPECT_EQ(k["rounds"][1]["games"], 20);
+  EXPECT_TRUE(k["ranking"][0].contains("off_target"));
+
+  Output bad = tabula("tune dungeon-lords --param start_gold=1,7 --target win:3=0.5 --games 4");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.text.find("seat 3 of 2"), std::string::npos) << bad.text;
+  Output word = tabula("tune dungeon-lords --param start_gold=1,7 --target wins:1=0.5 --games 4");
+  EXPECT_NE(word.text.find("'wins:1' is not win:N, score:N or length"), std::string::npos) << word.text;
+}
+
+}  // namespace

@@ -18,6 +18,7 @@
 #include "core/io/state_json.h"
 #include "core/pack/text.h"
 #include "tools/tabula/common.h"
+#include "tools/tabula/lab_configs.h"
 #include "tools/tabula/lab_stats.h"
 #include "tools/tabula/run_games.h"
 #include "tools/tabula/run_report.h"
@@ -30,90 +31,6 @@ using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-struct ConfigSpec {
-  std::string name;
-  std::vector<std::string> with, sets, seats;
-};
-
-// --config "name=rich with=LAYER set=start_gold=7 seats=mcts,greedy"
-ConfigSpec parse_config(const std::string& text) {
-  ConfigSpec c;
-  std::istringstream words(text);
-  std::string w;
-  while (words >> w) {
-    const size_t eq = w.find('=');
-    const std::string key = eq == std::string::npos ? "" : w.substr(0, eq), value = eq == std::string::npos ? "" : w.substr(eq + 1);
-    if (value.empty() || (key != "name" && key != "with" && key != "set" && key != "seats"))
-      throw UsageError("--config '" + printable(text) + "': '" + printable(w) +
-                       "' is not name=LABEL, with=LAYER, set=NAME=VALUE or seats=KIND,KIND");
-    if (key == "name") c.name = value;
-    else if (key == "with") c.with.push_back(value);
-    else if (key == "set") c.sets.push_back(value);
-    else {
-      std::string item;
-      std::istringstream kinds(value);
-      while (std::getline(kinds, item, ',')) c.seats.push_back(item);
-    }
-  }
-  if (c.with.empty() && c.sets.empty() && c.seats.empty())
-    throw UsageError("--config '" + printable(text) + "' changes nothing: give with=, set= or seats=");
-  return c;
-}
-
-std::string default_name(const ConfigSpec& c) {
-  std::string n;
-  for (const auto& w : c.with) n += (n.empty() ? "" : "+") + std::filesystem::path(w).filename().string();
-  for (const auto& s : c.sets) n += (n.empty() ? "" : " ") + s;
-  if (!c.seats.empty()) {
-    std::string k;
-    for (const auto& s : c.seats) k += (k.empty() ? "" : ",") + s;
-    n += (n.empty() ? "" : " ") + std::string("seats=") + k;
-  }
-  return n;
-}
-
-// What one game of one configuration gave each seat, for pairing.
-struct GameFigures {
-  bool finished = false, won = false, scored = false;
-  std::vector<double> credit;  // per seat: 1/k of a win shared by k, else 0
-  std::vector<int64_t> scores;
-};
-
-struct Config {
-  ConfigSpec spec;
-  Opened opened;
-  RunHeader header;
-  RunPlan plan;
-  std::unique_ptr<RunTally> tally;
-  std::vector<GameFigures> games;
-  double seconds = 0;
-};
-
-void open_config(Config& c, const CompareArgs& a) {
-  std::vector<std::string> layers = a.base_with;
-  layers.insert(layers.end(), c.spec.with.begin(), c.spec.with.end());
-  c.opened = open_engine(a.pack, layers, c.spec.sets);
-  Engine& e = *c.opened.engine;
-  const std::vector<std::string>& items = c.spec.seats.empty() ? a.seats : c.spec.seats;
-  std::vector<SeatKind> kinds;
-  if (!items.empty()) kinds = parse_seat_kinds(items, false, "--seats", &e.packs().bots);
-  const GameSetup g = game_setup(e.packs(), a.setup, static_cast<int>(kinds.size()));
-  if (kinds.empty()) kinds.resize(static_cast<size_t>(g.seats));
-  RunHeader& h = c.header;
-  h.pack = e.packs().id();
-  h.packs = c.opened.log_packs;
-  h.sets = c.opened.sets;
-  h.games = 0;  // set from the games played
-  h.seed = a.seed;
-  h.max_choices = a.max_choices;
-  h.seats = g.seats;
-  h.setup = a.setup;
-  for (const SeatKind& k : kinds)
-    h.labels.push_back({k.text, k.base == SeatKind::Base::Bot ? k.bot.kind_name() : "", k.plays_at_random(e)});
-  c.plan = RunPlan{&e, kinds, g, a.seed, a.max_choices, "", {}};
-  c.tally = std::make_unique<RunTally>(g.seats);
-}
 
 struct Difference {
   size_t config = 0;
@@ -206,9 +123,10 @@ int cmd_compare(const CompareArgs& a) {
   if (cs.size() < 2)
     throw UsageError("compare needs two configurations at least: the pack itself and --with LAYER, --set NAME=VALUE or --config SPEC "
                      "(or two of them with --no-base)");
+  const StudyArgs study{a.pack, a.base_with, a.seed, a.setup, a.seats, a.max_choices};
   for (auto& c : cs) {
     if (c.spec.name.empty()) c.spec.name = default_name(c.spec);
-    open_config(c, a);
+    open_config(c, study);
   }
   for (size_t i = 0; i < cs.size(); ++i)
     for (size_t j = 0; j < i; ++j)
@@ -220,28 +138,13 @@ int cmd_compare(const CompareArgs& a) {
                      printable(cs[0].spec.name) + "' " + std::to_string(seats) + ": compare seats with seats (--seats)");
 
   const uint64_t batch = a.until_decided ? std::max<uint64_t>(a.batch, 2) : a.games;
-  for (auto& c : cs) c.games.resize(a.games);
   Progress progress(a.games * cs.size());
   uint64_t played = 0;
   std::string stopped = "budget";
   std::vector<Difference> diffs;
   while (played < a.games) {
     const uint64_t upto = std::min(a.games, played + batch);
-    for (auto& c : cs) {
-      const auto t0 = Clock::now();
-      play_games(c.plan, played, upto, a.jobs > 0 ? a.jobs : 1, *c.tally, [&](const GameEnd& end) {
-        progress.game(end.how == GameEnd::How::Failed);
-        GameFigures& f = c.games[end.index];
-        f.finished = end.how == GameEnd::How::Finished;
-        f.won = f.finished && end.outcome.has_winners;
-        f.scored = f.finished && end.outcome.has_scores;
-        f.credit.assign(static_cast<size_t>(seats), 0.0);
-        for (int w : end.outcome.winners)
-          f.credit[static_cast<size_t>(w)] = 1.0 / static_cast<double>(end.outcome.winners.size());
-        f.scores = end.outcome.scores;
-      });
-      c.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
-    }
+    for (auto& c : cs) play_batch(c, played, upto, a.jobs, progress);
     played = upto;
     diffs = differences(cs, played);
     if (a.until_decided && !diffs.empty() &&

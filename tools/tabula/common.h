@@ -83,6 +83,21 @@ struct CompareArgs {
   std::string report, csv;
 };
 
+struct TuneArgs {
+  std::string pack;
+  std::vector<std::string> with;    // layers under every candidate
+  std::vector<std::string> params;  // --param NAME=V1,V2,...
+  std::string target;               // win:1=0.5, max:win:1, win:1-win:2=0.2, min:length
+  uint64_t games = 200;             // the most games a candidate plays
+  size_t candidates = 64;           // combinations sampled when there are more
+  uint64_t seed = 1;
+  std::string setup;
+  std::vector<std::string> seats;
+  uint64_t max_choices = 100000;
+  int jobs = 1;
+  bool json = false;
+};
+
 struct MergeArgs {
   std::vector<std::string> files;
   bool json = false;
@@ -148,6 +163,7 @@ int cmd_play(const PlayArgs& a);
 int cmd_run(const RunArgs& a);
 int cmd_merge(const MergeArgs& a);
 int cmd_compare(const CompareArgs& a);
+int cmd_tune(const TuneArgs& a);
 int cmd_replay(const ReplayArgs& a);
 int cmd_conformance(const ConformanceArgs& a);
 int cmd_scenario(const ScenarioArgs& a);

@@ -157,6 +157,23 @@ int main(int argc, char** argv) {
   cmp->add_option("--csv", cm.csv, "Also write the comparison as CSV tables");
   cmp->footer("Example: tabula compare dungeon-lords --with dungeon-lords-wealthy --seats mcts,mcts --games 400 --jobs 2 (docs/lab.md)");
 
+  TuneArgs tu;
+  auto* tune = app.add_subcommand("tune", "Search values of a pack's [params] for those that bring a figure of the game to a target, on the same seeds");
+  tune->add_option("pack", tu.pack, "Pack folder, or the name of a pack on the search path")->required();
+  packs_option(tune);
+  tune->add_option("--with", tu.with, "A layer under every candidate (repeatable)");
+  tune->add_option("--param", tu.params, "NAME=V1,V2,... (or NAME.KEY=...): the values to try, each JSON or a plain word (repeatable: every combination is a candidate)")->required()->allow_extra_args(false);
+  tune->add_option("--target", tu.target, "The figure and its aim: win:N=V (seat N's win share near V), score:N=V, length=V (choices per game), sums and differences (win:1-win:2=0.2), max:EXPR or min:EXPR")->required();
+  tune->add_option("--games", tu.games, "The most games a candidate plays (the last round's)")->check(CLI::Range(uint64_t{2}, uint64_t{100000000}))->capture_default_str();
+  tune->add_option("--candidates", tu.candidates, "With more combinations than this, a sample of this many (drawn from --seed)")->check(CLI::Range(1, 100000))->capture_default_str();
+  tune->add_option("--seed", tu.seed, "Seed of game 1; game i uses seed S+i-1 for every candidate")->capture_default_str();
+  tune->add_option("--setup", tu.setup, "Start every game from one of the pack's [setups]");
+  tune->add_option("--seats", tu.seats, "Seat kinds in seat order (as tabula run --seats)")->delimiter(',')->allow_extra_args(false);
+  tune->add_option("--max-choices", tu.max_choices, "Stop a game after this many choices (0: no cap)")->capture_default_str();
+  tune->add_option("--jobs,-j", tu.jobs, "Processes at once (0: one per core)")->check(CLI::Range(0, 256))->capture_default_str();
+  tune->add_flag("--json", tu.json, "Print a JSON object");
+  tune->footer("Example: tabula tune dungeon-lords --param start_gold=1,3,5,7 --target win:1=0.5 --seats greedy,greedy --games 400 (docs/lab.md)");
+
   MergeArgs ma;
   auto* merge = app.add_subcommand("merge", "Combine the partial results of `tabula run --shard I/N --out FILE` into the summary of the whole run");
   merge->add_option("files", ma.files, "The shard files: every shard of one run, each once")->required();
@@ -264,6 +281,7 @@ int main(int argc, char** argv) {
     if (*run) return cmd_run(ra);
     if (*merge) return cmd_merge(ma);
     if (*cmp) return cmd_compare(cm);
+    if (*tune) return cmd_tune(tu);
     if (*rep) return cmd_replay(rp);
     if (*conf) return cmd_conformance(cf);
     if (*sc) return cmd_scenario(sa);

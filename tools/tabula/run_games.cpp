@@ -108,7 +108,7 @@ double now_seconds() { return std::chrono::duration<double>(Clock::now().time_si
 }  // namespace
 
 json GameEnd::to_json() const {
-  json j = {{"i", index}, {"how", static_cast<int>(how)}};
+  json j = {{"i", index}, {"how", static_cast<int>(how)}, {"c", choices}};
   if (outcome.has_winners) j["w"] = outcome.winners;
   if (outcome.has_scores) j["s"] = outcome.scores;
   if (!row.is_null()) j["row"] = row;
@@ -121,6 +121,7 @@ GameEnd GameEnd::from_json(const json& j) {
   const int how = j.at("how").get<int>();
   if (how < 0 || how > 2) throw json::other_error::create(501, "bad game end", nullptr);
   e.how = static_cast<How>(how);
+  e.choices = j.at("c").get<uint64_t>();
   if (j.contains("w")) e.outcome.has_winners = true, e.outcome.winners = j["w"].get<std::vector<int>>();
   if (j.contains("s")) e.outcome.has_scores = true, e.outcome.scores = j["s"].get<std::vector<int64_t>>();
   if (j.contains("row")) e.row = j["row"];
@@ -181,6 +182,7 @@ GameEnd play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
     };
   }
   const PlayoutResult r = play_out(e, s, who, plan.max_choices, observe);
+  end.choices = r.choices;
   e.record_chance(nullptr);
   e.record_arrivals(nullptr);
   tally.lua_calls(e.kernel().host().calls() - calls_before);

@@ -37,6 +37,7 @@ struct GameEnd {
   enum class How { Finished, Capped, Failed };
   uint64_t index = 0;
   How how = How::Finished;
+  uint64_t choices = 0;
   Outcome outcome;     // of a finished game
   nlohmann::json row;  // its games.jsonl row; null when the plan writes no logs
   nlohmann::json to_json() const;
