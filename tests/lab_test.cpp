@@ -307,6 +307,8 @@ TEST_F(Lab, PerDefinitionStatistics) {
   EXPECT_EQ(rows["crown"]["had"], 0);
   EXPECT_FALSE(rows["crown"].contains("difference"));
 
+  // Workers count definitions as one process does.
+  EXPECT_EQ(tabula("run tests/packs/holdings --games 200 --seed 1 --json --no-timing --jobs 3").text, o.text);
   Output t = tabula("run tests/packs/holdings --games 200 --seed 1 --no-timing");
   EXPECT_NE(t.text.find("definitions held (in hand): the 2 of 2"), std::string::npos) << t.text;
   EXPECT_NE(t.text.find("  Gold  "), std::string::npos) << t.text;

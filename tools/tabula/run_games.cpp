@@ -80,24 +80,14 @@ class TimedAgent : public Agent {
 // The definitions a game's arrivals show: every one that entered a zone,
 // and the (definition, seat) pairs that entered an owned zone, each once.
 RunTally::Seen seen(const RunPlan& plan, const std::vector<Arrival>& arrivals) {
-  const PackSet& packs = plan.engine->packs();
-  std::vector<int32_t> defs;
-  std::vector<std::pair<int32_t, int>> had;
-  for (const Arrival& a : arrivals) {
-    defs.push_back(a.def);
-    if (a.seat >= 0 && a.zone_def >= 0 && static_cast<size_t>(a.zone_def) < plan.owned.size() && plan.owned[static_cast<size_t>(a.zone_def)])
-      had.emplace_back(a.def, a.seat);
-  }
-  std::sort(defs.begin(), defs.end());
-  defs.erase(std::unique(defs.begin(), defs.end()), defs.end());
   RunTally::Seen out;
-  for (int32_t d : defs) {
-    if (d < 0 || static_cast<size_t>(d) >= packs.defs.size()) continue;
-    out.appeared.push_back(packs.defs[static_cast<size_t>(d)]->id);
-    out.names[packs.defs[static_cast<size_t>(d)]->id] = packs.defs[static_cast<size_t>(d)]->name.get("en");
+  for (const Arrival& a : arrivals) {
+    out.appeared.push_back(a.def);
+    if (a.seat >= 0 && a.zone_def >= 0 && static_cast<size_t>(a.zone_def) < plan.owned.size() && plan.owned[static_cast<size_t>(a.zone_def)])
+      out.had.emplace_back(a.def, a.seat);
   }
-  for (const auto& [d, seat] : had)
-    if (d >= 0 && static_cast<size_t>(d) < packs.defs.size()) out.had.emplace_back(packs.defs[static_cast<size_t>(d)]->id, seat);
+  std::sort(out.appeared.begin(), out.appeared.end());
+  out.appeared.erase(std::unique(out.appeared.begin(), out.appeared.end()), out.appeared.end());
   std::sort(out.had.begin(), out.had.end());
   out.had.erase(std::unique(out.had.begin(), out.had.end()), out.had.end());
   return out;
@@ -223,6 +213,13 @@ GameEnd play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
 
 namespace {
 
+// A tally about to take games of `plan`: the owned zones it reports and the
+// definitions' ids by index.
+void ready(const RunPlan& plan, RunTally& tally) {
+  tally.owned_zones(plan.owned_names);
+  tally.index_definitions(plan.defs);
+}
+
 bool write_all(int fd, const std::string& text) {
   for (size_t at = 0; at < text.size();) {
     const ssize_t n = ::write(fd, text.data() + at, text.size() - at);
@@ -239,6 +236,7 @@ bool write_all(int fd, const std::string& text) {
   int code = 0;
   try {
     RunTally tally(plan.setup.seats);
+    ready(plan, tally);
     for (uint64_t i = first; i < last; i += step)
       if (!write_all(fd, "g " + dump_report(play_game(plan, i, tally).to_json()) + "\n")) ::_exit(3);
     if (!write_all(fd, "t " + dump_report(tally.save()) + "\n")) ::_exit(3);
@@ -292,7 +290,9 @@ void play_games(RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally
       plan.owned_names.push_back(d.id);
     }
   }
-  tally.owned_zones(plan.owned_names);
+  plan.defs.clear();
+  for (const EntityDef* d : packs.defs) plan.defs.emplace_back(d->id, d->name.get("en"));
+  ready(plan, tally);
   if (jobs <= 1 || count <= 1) {
     for (uint64_t i = first; i < last; ++i) {
       const GameEnd end = play_game(plan, i, tally);

@@ -29,6 +29,7 @@ struct RunPlan {
   // owned_zones, else every per-seat zone), by index, and their names.
   std::vector<bool> owned;
   std::vector<std::string> owned_names;
+  std::vector<std::pair<std::string, std::string>> defs;  // by DefId: id and name
 };
 
 // How one game ended, for those who look at games one by one (progress,

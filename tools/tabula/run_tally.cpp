@@ -55,20 +55,37 @@ double RunTally::Definition::credit() const {
   return c;
 }
 
-void RunTally::definitions(const Outcome& outcome, const Seen& seen) {
-  for (const std::string& id : seen.appeared) {
-    Definition& d = defs_[id];
-    ++d.appeared;
-    if (d.name.empty()) {
-      auto n = seen.names.find(id);
-      d.name = n != seen.names.end() ? n->second : id;
-    }
+void RunTally::index_definitions(std::vector<std::pair<std::string, std::string>> ids_and_names) {
+  def_ids_ = std::move(ids_and_names);
+  live_defs_.assign(def_ids_.size(), Definition{});
+}
+
+std::map<std::string, RunTally::Definition> RunTally::definitions() const {
+  std::map<std::string, Definition> all = defs_;
+  for (size_t i = 0; i < live_defs_.size(); ++i) {
+    const Definition& x = live_defs_[i];
+    if (!x.appeared && !x.games) continue;
+    Definition& d = all[def_ids_[i].first];
+    if (d.name.empty()) d.name = def_ids_[i].second;
+    d.appeared += x.appeared;
+    d.games += x.games;
+    d.had += x.had;
+    d.wins += x.wins;
+    for (const auto& [k, n] : x.shared) d.shared[k] += n;
   }
-  std::string last;
-  for (const auto& [id, seat] : seen.had) {
-    Definition& d = defs_[id];
-    if (id != last) ++d.games;
-    last = id;
+  return all;
+}
+
+void RunTally::definitions(const Outcome& outcome, const Seen& seen) {
+  const size_t n = live_defs_.size();
+  for (int32_t i : seen.appeared)
+    if (i >= 0 && static_cast<size_t>(i) < n) ++live_defs_[static_cast<size_t>(i)].appeared;
+  int32_t last = -1;
+  for (const auto& [i, seat] : seen.had) {
+    if (i < 0 || static_cast<size_t>(i) >= n) continue;
+    Definition& d = live_defs_[static_cast<size_t>(i)];
+    if (i != last) ++d.games;
+    last = i;
     if (!outcome.has_winners) continue;
     ++d.had;
     const auto& w = outcome.winners;
@@ -123,7 +140,7 @@ void RunTally::merge(const RunTally& o) {
   std::sort(first_errors_.begin(), first_errors_.end());
   if (first_errors_.size() > kFirstErrors) first_errors_.resize(kFirstErrors);
   for (const auto& [text, n] : o.results()) texts_[text] += n;
-  for (const auto& [id, x] : o.defs_) {
+  for (const auto& [id, x] : o.definitions()) {
     Definition& d = defs_[id];
     if (d.name.empty()) d.name = x.name;
     d.appeared += x.appeared;
@@ -157,7 +174,7 @@ json RunTally::save() const {
   json results = json::array();
   for (const auto& [text, n] : this->results()) results.push_back({text, n});
   json defs = json::array();
-  for (const auto& [id, d] : defs_) {
+  for (const auto& [id, d] : definitions()) {
     json shared = json::array();
     for (const auto& [k, n] : d.shared) shared.push_back({k, n});
     defs.push_back({{"id", id}, {"name", d.name}, {"appeared", d.appeared}, {"games", d.games}, {"had", d.had},

@@ -32,14 +32,16 @@ class RunTally {
   void capped(uint64_t choices);
   void failed(uint64_t index, uint64_t choices, std::string error);
   void lua_calls(uint64_t calls) { lua_calls_ += calls; }
-  // What one game's entities did, by definition: those that entered any
-  // zone (`appeared`, ids), and the (id, seat) pairs of a definition that
-  // entered an owned zone for that seat (`had`), each once; with the names
-  // people read. For a finished game, after finished().
+  // The pack's definitions by index (DefId): their ids and the names people
+  // read, once before games report what they saw.
+  void index_definitions(std::vector<std::pair<std::string, std::string>> ids_and_names);
+  // What one game's entities did, by definition index: those that entered
+  // any zone (`appeared`), and the (definition, seat) pairs of a definition
+  // that entered an owned zone for that seat (`had`), each once, sorted.
+  // For a finished game, after finished().
   struct Seen {
-    std::vector<std::string> appeared;
-    std::vector<std::pair<std::string, int>> had;
-    std::map<std::string, std::string> names;
+    std::vector<int32_t> appeared;
+    std::vector<std::pair<int32_t, int>> had;
   };
   void definitions(const Outcome& outcome, const Seen& seen);
   // The zones counted as owned, for the report.
@@ -86,7 +88,9 @@ class RunTally {
     std::map<uint64_t, uint64_t> shared;  // and wins shared by k
     double credit() const;
   };
-  const std::map<std::string, Definition>& definitions() const { return defs_; }
+  // Every definition's figures, by id (those of games played here and
+  // those loaded or merged).
+  std::map<std::string, Definition> definitions() const;
   const std::vector<std::string>& owned_zones() const { return owned_zones_; }
   // Each distinct result (as JSON) and how often, most frequent first, equal
   // counts in the order of their JSON.
@@ -103,7 +107,11 @@ class RunTally {
   // ones are already text.
   std::unordered_map<uint64_t, std::vector<std::pair<Value, uint64_t>>> live_;
   std::map<std::string, uint64_t> texts_;
-  std::map<std::string, Definition> defs_;
+  std::map<std::string, Definition> defs_;  // loaded and merged
+  // Games played here, by definition index: a game's figures are added by
+  // index, cheaper than by id in the hot loop of short games.
+  std::vector<Definition> live_defs_;
+  std::vector<std::pair<std::string, std::string>> def_ids_;
   std::vector<std::string> owned_zones_;
 };
 
