@@ -384,3 +384,20 @@ TEST_F(Lab, TuneRanksTheValues) {
 }
 
 }  // namespace
+
+namespace {
+
+// [pack] rounds: Prophecy counts its rounds, and run reports them for every
+// finished game.
+TEST_F(Lab, RoundsWhereThePackSays) {
+  Output o = tabula("run prophecy --games 4 --seed 2 --json --no-timing");
+  ASSERT_EQ(o.code, 0) << o.text;
+  const json j = json::parse(o.text);
+  ASSERT_TRUE(j["length"].contains("rounds")) << o.text;
+  EXPECT_EQ(j["length"]["rounds"]["n"], j["finished"]);
+  EXPECT_GE(j["length"]["rounds"]["min"].get<int>(), 1);
+  Output c = tabula("run connect-four --games 4 --json --no-timing");
+  EXPECT_FALSE(json::parse(c.text)["length"].contains("rounds"));  // it names no such function
+}
+
+}  // namespace

@@ -275,6 +275,9 @@ struct PackSet {
   // layer that names one wins. `name` empty: the pack has none.
   using Rating = FunctionRef;
   Rating score;
+  // [pack] rounds: a function of a layer's rules script that says how many
+  // rounds a finished game lasted (tabula run's game length); empty: none.
+  Rating rounds;
   // [pack] determinize: a function of a layer's rules script that resamples
   // what the kernel cannot infer a seat does not know (core/rules/infoset.h).
   Rating determinize;

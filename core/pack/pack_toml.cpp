@@ -48,6 +48,7 @@ std::optional<LayerFile> Loader::read_layer(const fs::path& dir) {
   t.node("texts");
   t.node("score");
   t.node("determinize");
+  t.node("rounds");
   t.node("resign");
   t.node("score_relative");
   t.node("owned_zones");
@@ -242,6 +243,15 @@ void Loader::merge(const LayerFile& layer) {
       error(at, "pack.determinize", "must name a function, e.g. \"ai.determinize\"");
     else
       out.determinize = {out.layers.back().rules, *fn, layer.info.id, pos_of(at.source())};
+  }
+  if (auto fn = pack.str("rounds")) {
+    const toml::node& at = *pack.raw().get("rounds");
+    if (out.layers.back().rules.empty())
+      error(at, "pack.rounds", "names a function of this layer's rules script, but the layer has none (rules = ...)");
+    else if (fn->empty())
+      error(at, "pack.rounds", "must name a function, e.g. \"rating.rounds\"");
+    else
+      out.rounds = {out.layers.back().rules, *fn, layer.info.id, pos_of(at.source())};
   }
   for (const std::string& id : pack.strings("resign").value_or(std::vector<std::string>{}))
     if (std::find(out.resign.begin(), out.resign.end(), id) == out.resign.end()) out.resign.push_back(id);

@@ -33,6 +33,7 @@ ApplyResult Engine::apply_subset(State& s, int seat, const std::vector<size_t>& 
 bool Engine::has_score() const { return kernel_->has_score(); }
 int64_t Engine::score(State& s, int seat) { return kernel_->score(s, seat); }
 int64_t Engine::rate(State& s, int seat, int32_t fn) { return kernel_->rate(s, seat, fn); }
+int64_t Engine::rounds(State& s) { return kernel_->rounds_fn() < 0 ? -1 : kernel_->rate(s, 0, kernel_->rounds_fn()); }
 void Engine::rank(State& s, const Decision& d, int32_t fn, std::vector<int64_t>& out) { kernel_->rank(s, d.seat, fn, d, out); }
 
 std::string Engine::render(const State& s, const TextRef& t, std::string_view lang, int reader) const {

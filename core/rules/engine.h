@@ -44,6 +44,9 @@ class Engine {
   int64_t score(State& s, int seat);  // higher is better for `seat`
   // Another rating of the packs (a bot's, by function_id; -1: score), asked like score.
   int64_t rate(State& s, int seat, int32_t fn);
+  // How many rounds the game lasted, by the pack's [pack] rounds; -1 when
+  // it names no such function. Throws ScriptError when the function fails.
+  int64_t rounds(State& s);
   // A policy's integer per option of `d`, for d.seat (Kernel::rank).
   void rank(State& s, const Decision& d, int32_t fn, std::vector<int64_t>& out);
 

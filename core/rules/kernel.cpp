@@ -128,6 +128,8 @@ void Kernel::resolve_functions() {
     stage_fns_.push_back(need(packs_->combat.script, stage, "combat stage " + stage, SourcePos{}, packs_->combat.layer));
   const auto& score = packs_->score;
   score_fn_ = need(score.module, score.name, "pack.score", score.pos, score.layer);
+  const auto& rounds = packs_->rounds;
+  rounds_fn_ = need(rounds.module, rounds.name, "pack.rounds", rounds.pos, rounds.layer);
   const auto& det = packs_->determinize;
   determinize_fn_ = need(det.module, det.name, "pack.determinize", det.pos, det.layer);
   const auto& zones = packs_->zones;

@@ -197,6 +197,7 @@ class Kernel {
   // The pack's own resampling of a determinized state for `seat` ([pack]
   // determinize, run as a query; core/rules/infoset.h). Only when has_determinize_hook().
   bool has_determinize_hook() const { return determinize_fn_ >= 0; }
+  int32_t rounds_fn() const { return rounds_fn_; }  // [pack] rounds; -1: none
   // For determinization: each zone definition's unseen pool and each entity
   // definition's class (its kind and the values on its back, [kinds.X]
   // back), as small numbers (equal names, equal numbers).
@@ -291,6 +292,7 @@ class Kernel {
   std::vector<int32_t> stage_fns_;
   int32_t score_fn_ = -1;
   int32_t determinize_fn_ = -1;
+  int32_t rounds_fn_ = -1;
   std::vector<int32_t> zone_pools_, def_classes_;
   std::vector<uint8_t> pool_by_seat_;
   std::vector<int32_t> node_zone_defs_;

@@ -176,11 +176,23 @@ GameEnd play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
   e.record_chance(nullptr);
   e.record_arrivals(nullptr);
   tally.lua_calls(e.kernel().host().calls() - calls_before);
+  // The pack's count of rounds ([pack] rounds), asked of a finished game;
+  // when it fails, a script failed in this game.
+  int64_t rounds = -1;
+  std::string rounds_error;
   if (r.finished) {
+    try {
+      rounds = e.rounds(s);
+    } catch (const ScriptError& err) {
+      rounds_error = err.what();
+    }
+  }
+  if (r.finished && rounds_error.empty()) {
     Outcome outcome;
     read_outcome(s.result, seats, outcome);  // tabula.game_over has checked it
     tally.finished(r.choices, outcome, s.result);
     tally.definitions(outcome, seen(plan, arrivals));
+    if (rounds >= 0) tally.rounds(rounds);
     end.outcome = outcome;
     if (logs) {
       row["end"] = "finished";
@@ -190,8 +202,9 @@ GameEnd play_game(const RunPlan& plan, uint64_t index, RunTally& tally) {
       if (outcome.has_winners) row["winners"] = ws;
       if (outcome.has_scores) row["scores"] = ss;
     }
-  } else if (r.failed) {
-    const std::string text = failure_text(index, seed, r.choices + 1, r.seat, r.option, r.error);
+  } else if (r.failed || !rounds_error.empty()) {
+    const std::string text = r.failed ? failure_text(index, seed, r.choices + 1, r.seat, r.option, r.error)
+                                      : failure_text(index, seed, 0, -1, "", "pack.rounds: " + rounds_error);
     tally.failed(index, r.choices, text);
     end.how = GameEnd::How::Failed;
     if (logs) row["end"] = "error", row["error"] = text;

@@ -138,6 +138,7 @@ json report_json(const RunHeader& h, const RunTally& t, double seconds) {
   const double pop_sd = len.n > 1 ? len.sd * std::sqrt(static_cast<double>(len.n - 1) / static_cast<double>(len.n)) : 0.0;
   j["choices_per_finished_game"] = {{"games", len.n}, {"mean", len.mean}, {"sd", pop_sd}, {"min", len.min}, {"max", len.max}};
   j["length"] = {{"choices", summary_json(t.lengths())}};
+  if (!t.rounds().empty()) j["length"]["rounds"] = summary_json(t.rounds());
   j["games_with_winners"] = t.with_winners();
   j["games_without_winner"] = t.no_winner();
   j["games_with_scores"] = t.with_scores();
@@ -314,6 +315,12 @@ void report_print(const RunHeader& h, const RunTally& t, double seconds) {
     std::printf("choices per finished game: mean %.1f (95 %% interval %.1f to %.1f), sd %.1f, min %lld, median %lld, max %lld\n",
                 len.mean, len.mean_interval.low, len.mean_interval.high, len.sd, static_cast<long long>(len.min),
                 static_cast<long long>(len.median), static_cast<long long>(len.max));
+    if (!t.rounds().empty()) {
+      const Summary r = summarise(t.rounds());
+      std::printf("rounds per finished game: mean %.1f (95 %% interval %.1f to %.1f), sd %.1f, min %lld, median %lld, max %lld\n",
+                  r.mean, r.mean_interval.low, r.mean_interval.high, r.sd, static_cast<long long>(r.min),
+                  static_cast<long long>(r.median), static_cast<long long>(r.max));
+    }
     if (t.with_winners()) {
       std::printf("winners stated by %llu of %llu finished games", ull(t.with_winners()), ull(t.finished()));
       if (t.no_winner()) std::printf(", %llu without a winner", ull(t.no_winner()));

@@ -126,6 +126,7 @@ void RunTally::merge(const RunTally& o) {
   no_winner_ += o.no_winner_;
   with_scores_ += o.with_scores_;
   add_counts(lengths_, o.lengths_);
+  add_counts(rounds_, o.rounds_);
   for (size_t i = 0; i < seats_.size(); ++i) {
     Seat& s = seats_[i];
     const Seat& t = o.seats_[i];
@@ -183,7 +184,7 @@ json RunTally::save() const {
   return {{"finished", finished_}, {"capped", capped_}, {"errors", errors_}, {"choices", choices_},
           {"definitions", defs}, {"owned_zones", owned_zones_},
           {"lua_calls", lua_calls_}, {"with_winners", with_winners_}, {"no_winner", no_winner_},
-          {"with_scores", with_scores_}, {"lengths", counts_json(lengths_)}, {"seats", per},
+          {"with_scores", with_scores_}, {"lengths", counts_json(lengths_)}, {"rounds", counts_json(rounds_)}, {"seats", per},
           {"first_errors", errors}, {"results", results}};
 }
 
@@ -199,6 +200,7 @@ RunTally RunTally::load(const json& j, int seats) {
     t.no_winner_ = j.at("no_winner").get<uint64_t>();
     t.with_scores_ = j.at("with_scores").get<uint64_t>();
     t.lengths_ = counts_from_json(j.at("lengths"));
+    t.rounds_ = counts_from_json(j.at("rounds"));
     const json& per = j.at("seats");
     if (!per.is_array() || per.size() != static_cast<size_t>(seats))
       throw std::runtime_error("'seats' lists " + std::to_string(per.size()) + " seats, not " + std::to_string(seats));

@@ -29,6 +29,8 @@ class RunTally {
 
   // How game number `index` (from 0) ended after `choices` choices.
   void finished(uint64_t choices, const Outcome& outcome, const Value& result);
+  // The rounds a finished game lasted, where the pack says ([pack] rounds).
+  void rounds(int64_t n) { ++rounds_[n]; }
   void capped(uint64_t choices);
   void failed(uint64_t index, uint64_t choices, std::string error);
   void lua_calls(uint64_t calls) { lua_calls_ += calls; }
@@ -78,6 +80,7 @@ class RunTally {
   uint64_t no_winner() const { return no_winner_; }
   uint64_t with_scores() const { return with_scores_; }
   const Counts& lengths() const { return lengths_; }  // choices of each finished game
+  const Counts& rounds() const { return rounds_; }    // rounds of each finished game, where the pack says
   const std::vector<std::pair<uint64_t, std::string>>& first_errors() const { return first_errors_; }
   struct Definition {
     std::string name;
@@ -100,7 +103,7 @@ class RunTally {
   std::vector<Seat> seats_;
   uint64_t finished_ = 0, capped_ = 0, errors_ = 0, choices_ = 0, lua_calls_ = 0;
   uint64_t with_winners_ = 0, no_winner_ = 0, with_scores_ = 0;
-  Counts lengths_;
+  Counts lengths_, rounds_;
   std::vector<std::pair<uint64_t, std::string>> first_errors_;  // (game index, text), lowest indices
   // Results as values, by hash then equality: formatting every game's result
   // as JSON would cost more than a short game's rules. Loaded and merged

@@ -84,4 +84,10 @@ function M.score(ctx)
   return math.tointeger(v) or math.floor(v)
 end
 
+-- [pack] rounds: how many rounds the game lasted, for `tabula run`'s game
+-- length (a round: every character takes a turn): the flow's round counter.
+function M.rounds()
+  return T.var("round") or 0
+end
+
 return M
