@@ -129,17 +129,8 @@ int cmd_run(const RunArgs& a) {
   else if (kinds.size() != static_cast<size_t>(g.seats))
     throw CliError("--agents names " + std::to_string(kinds.size()) + " kinds for " + std::to_string(g.seats) +
                    " seats: give one for every seat, or one per seat");
-  RunHeader h;
-  h.pack = e.packs().id();
-  h.packs = o.log_packs;
-  h.sets = o.sets;
+  RunHeader h = run_header(o, kinds, g, a.seed, a.max_choices, a.setup);
   h.games = a.games;
-  h.seed = a.seed;
-  h.max_choices = a.max_choices;
-  h.seats = g.seats;
-  h.setup = a.setup;
-  for (const SeatKind& k : kinds)
-    h.labels.push_back({k.text, k.base == SeatKind::Base::Bot ? k.bot.kind_name() : "", k.plays_at_random(e)});
   h.fingerprint = fingerprint(e, a.seed, g);
   if (!a.log_dir.empty()) {
     std::error_code ec;

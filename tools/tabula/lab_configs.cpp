@@ -55,17 +55,7 @@ void open_config(Config& c, const StudyArgs& a) {
   if (!items.empty()) kinds = parse_seat_kinds(items, false, "--seats", &e.packs().bots);
   const GameSetup g = game_setup(e.packs(), a.setup, static_cast<int>(kinds.size()));
   if (kinds.empty()) kinds.resize(static_cast<size_t>(g.seats));
-  RunHeader& h = c.header;
-  h.pack = e.packs().id();
-  h.packs = c.opened.log_packs;
-  h.sets = c.opened.sets;
-  h.games = 0;  // set from the games played
-  h.seed = a.seed;
-  h.max_choices = a.max_choices;
-  h.seats = g.seats;
-  h.setup = a.setup;
-  for (const SeatKind& k : kinds)
-    h.labels.push_back({k.text, k.base == SeatKind::Base::Bot ? k.bot.kind_name() : "", k.plays_at_random(e)});
+  c.header = run_header(c.opened, kinds, g, a.seed, a.max_choices, a.setup);  // games: as played
   c.plan = RunPlan{&e, kinds, g, a.seed, a.max_choices, "", {}};
   c.tally = std::make_unique<RunTally>(g.seats);
 }

@@ -57,6 +57,22 @@ std::string RunHeader::differs(const RunHeader& o) const {
   return "";
 }
 
+RunHeader run_header(const Opened& o, const std::vector<SeatKind>& kinds, const GameSetup& g, uint64_t seed,
+                     uint64_t max_choices, const std::string& setup) {
+  const Engine& e = *o.engine;
+  RunHeader h;
+  h.pack = e.packs().id();
+  h.packs = o.log_packs;
+  h.sets = o.sets;
+  h.seed = seed;
+  h.max_choices = max_choices;
+  h.seats = g.seats;
+  h.setup = setup;
+  for (const SeatKind& k : kinds)
+    h.labels.push_back({k.text, k.base == SeatKind::Base::Bot ? k.bot.kind_name() : "", k.plays_at_random(e)});
+  return h;
+}
+
 namespace {
 
 double share(double part, uint64_t n) { return n ? part / static_cast<double>(n) : 0.0; }

@@ -8,7 +8,9 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
+#include "tools/tabula/common.h"
 #include "tools/tabula/run_tally.h"
+#include "tools/tabula/seat_kinds.h"
 
 namespace tabula::cli {
 
@@ -35,6 +37,11 @@ struct RunHeader {
   // What differs from `o` ("" when nothing does), for merge's error.
   std::string differs(const RunHeader& o) const;
 };
+
+// The header of a run of `kinds` in the seats of `g` on the packs `o` opened
+// (games and fingerprint left to the caller).
+RunHeader run_header(const Opened& o, const std::vector<SeatKind>& kinds, const GameSetup& g, uint64_t seed,
+                     uint64_t max_choices, const std::string& setup);
 
 // `seconds` < 0: leave out every figure that depends on the clock
 // (--no-timing), so that the same seeds print the same bytes.
