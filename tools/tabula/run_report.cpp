@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 
 #include "core/pack/text.h"
@@ -272,14 +273,20 @@ void print_definitions(const RunHeader& h, const RunTally& t) {
   std::printf("definitions held (in %s): the %zu of %zu whose holders' win share differs most surely (--json gives all)\n",
               printable(zones).c_str(), std::min(kShown, rows.size()), rows.size());
   std::printf("  %-24s  %7s  %9s  %-25s  %-25s  %s\n", "definition", "games", "held", "holders' win share", "others' win share", "difference");
+  // Two definitions may share a name (a Priest of each level): then the id
+  // tells them apart.
+  std::map<std::string, int> named;
+  for (const json& r : d["rows"]) ++named[r["name"].get<std::string>()];
   for (size_t i = 0; i < rows.size() && i < kShown; ++i) {
     const json& r = *rows[i];
+    std::string name = r["name"].get<std::string>();
+    if (named[name] > 1) name += " (" + r["def"].get<std::string>() + ")";
     auto cell = [](const json& share, const json& lim) {
       char buf[64];
       std::snprintf(buf, sizeof buf, "%.1f %% (%.1f to %.1f)", 100 * share.get<double>(), 100 * lim[0].get<double>(), 100 * lim[1].get<double>());
       return std::string(buf);
     };
-    std::printf("  %-24s  %7llu  %9llu  %-25s  %-25s  %+.1f points\n", printable(r["name"].get<std::string>()).substr(0, 24).c_str(),
+    std::printf("  %-24s  %7llu  %9llu  %-25s  %-25s  %+.1f points\n", printable(name).substr(0, 32).c_str(),
                 ull(r["games"].get<uint64_t>()), ull(r["had"].get<uint64_t>()), cell(r["had_win_share"], r["had_interval"]).c_str(),
                 cell(r["without_win_share"], r["without_interval"]).c_str(), 100 * r["difference"].get<double>());
   }
