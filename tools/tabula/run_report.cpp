@@ -324,9 +324,14 @@ void report_print(const RunHeader& h, const RunTally& t, double seconds) {
     tally = t.results();
     std::printf("results:\n");
   }
-  for (size_t i = 0; i < tally.size() && i < kShown; ++i)
-    std::printf("  %8llu  %5.1f%%  %s\n", ull(tally[i].second), 100.0 * share(static_cast<double>(tally[i].second), games),
-                printable(tally[i].first).c_str());
+  // Each result's share of the games, with its interval (ENGINE.md 16).
+  for (size_t i = 0; i < tally.size() && i < kShown; ++i) {
+    const Interval w = wilson(static_cast<double>(tally[i].second), static_cast<double>(games));
+    char cell[48];
+    std::snprintf(cell, sizeof cell, "%5.1f%% (%.1f to %.1f)", 100.0 * share(static_cast<double>(tally[i].second), games),
+                  100 * w.low, 100 * w.high);
+    std::printf("  %8llu  %-22s  %s\n", ull(tally[i].second), cell, printable(tally[i].first).c_str());
+  }
   if (tally.size() > kShown)
     std::printf("  ... and %zu more distinct results (--json and --log-dir give them all)\n", tally.size() - kShown);
   if (tally.empty() && !all_scored) std::printf("  (no game finished)\n");
