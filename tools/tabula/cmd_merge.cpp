@@ -20,6 +20,15 @@ using nlohmann::json;
 
 namespace {
 
+// A reader's complaint in plain words: nlohmann's without its
+// "[json.exception...]" tag, which says a key or a type is not as this
+// tabula writes it (another version's shard, or an edited one).
+std::string unreadable(std::string why) {
+  const size_t tag = why.find("] ");
+  if (why.rfind("[json.exception", 0) != 0 || tag == std::string::npos) return printable(why);
+  return "not a shard this tabula can read (made by another version, or edited?): " + printable(why.substr(tag + 2));
+}
+
 struct ShardFile {
   std::string path;
   RunHeader header;
@@ -47,7 +56,7 @@ ShardFile read_shard(const std::string& path) {
     f.tally = j.at("tally");
     if (f.of < 1 || f.index < 1 || f.index > f.of) throw std::runtime_error("shard " + std::to_string(f.index) + "/" + std::to_string(f.of) + " is no shard");
   } catch (const std::exception& e) {
-    throw CliError(printable(path) + ": " + printable(e.what()));
+    throw CliError(printable(path) + ": " + unreadable(e.what()));
   }
   return f;
 }
@@ -81,7 +90,7 @@ int cmd_merge(const MergeArgs& a) {
     try {
       tally.merge(RunTally::load(f->tally, one.header.seats));
     } catch (const std::exception& e) {
-      throw CliError(printable(f->path) + ": " + printable(e.what()));
+      throw CliError(printable(f->path) + ": " + unreadable(e.what()));
     }
     seconds += f->seconds;
   }

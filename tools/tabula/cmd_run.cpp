@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <thread>
 #include <nlohmann/json.hpp>
 
 #include "core/io/game_log.h"
@@ -55,12 +54,6 @@ Shard parse_shard(const std::string& text) {
 // blocks, of sizes that differ by one at most.
 uint64_t shard_begin(uint64_t games, int k, int n) {
   return static_cast<uint64_t>(static_cast<unsigned __int128>(games) * static_cast<unsigned>(k) / static_cast<unsigned>(n));
-}
-
-int jobs_wanted(int jobs) {
-  if (jobs > 0) return jobs;
-  const unsigned cores = std::thread::hardware_concurrency();
-  return cores ? static_cast<int>(cores) : 1;
 }
 
 // The start of game 1, hashed: shards of one run start it alike, and a

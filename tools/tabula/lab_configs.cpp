@@ -64,7 +64,7 @@ void play_batch(Config& c, uint64_t first, uint64_t last, int jobs, Progress& pr
   const auto t0 = std::chrono::steady_clock::now();
   if (c.games.size() < last) c.games.resize(last);
   const size_t seats = static_cast<size_t>(c.header.seats);
-  play_games(c.plan, first, last, jobs > 0 ? jobs : 1, *c.tally, [&](const GameEnd& end) {
+  play_games(c.plan, first, last, jobs_wanted(jobs), *c.tally, [&](const GameEnd& end) {
     progress.game(end.how == GameEnd::How::Failed);
     GameFigures& f = c.games[end.index];
     f.finished = end.how == GameEnd::How::Finished;

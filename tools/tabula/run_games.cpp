@@ -11,6 +11,7 @@
 #include <memory>
 #include <poll.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 #include "core/io/game_log.h"
@@ -392,6 +393,12 @@ void play_games(RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally
   }
   stop_all(workers);
   if (!failure.empty()) throw CliError(failure);
+}
+
+int jobs_wanted(int jobs) {
+  if (jobs > 0) return jobs;
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores ? static_cast<int>(cores) : 1;
 }
 
 Progress::Progress(uint64_t total) : total_(total), tty_(isatty(STDERR_FILENO)), start_(now_seconds()), last_(start_) {}

@@ -58,6 +58,9 @@ using GameDone = std::function<void(const GameEnd&)>;
 // CliError when a worker dies without its tally.
 void play_games(RunPlan& plan, uint64_t first, uint64_t last, int jobs, RunTally& tally, const GameDone& done);
 
+// --jobs N: N, or for 0 one per core.
+int jobs_wanted(int jobs);
+
 // The progress line on stderr: games done, rate, time left, errors. On a
 // terminal it is redrawn every second; elsewhere a line every ten seconds.
 class Progress {
