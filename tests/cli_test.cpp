@@ -277,6 +277,29 @@ TEST_F(Cli, RunCountsScriptErrors) {
   EXPECT_TRUE(has(o.text, "... and 2 more")) << o.text;
 }
 
+// Mistakes on the command line get a plain answer: an unknown command or a
+// misspelt pack with the nearest name, a count of games below one without
+// CLI11's 300-digit range, and `check --json` answers in JSON even when the
+// pack is not there.
+TEST_F(Cli, CommandLineMistakesGetClearAnswers) {
+  Output cmd = tabula("rnu connect-four --games 1");
+  EXPECT_EQ(cmd.code, 2);
+  EXPECT_TRUE(has(cmd.text, "no command 'rnu' (did you mean 'run'?)")) << cmd.text;
+  Output pack = tabula("run dungeon-lord --games 1");
+  EXPECT_EQ(pack.code, 1);
+  EXPECT_TRUE(has(pack.text, "no pack 'dungeon-lord' (did you mean 'dungeon-lords'?)")) << pack.text;
+  Output zero = tabula("run connect-four --games 0");
+  EXPECT_EQ(zero.code, 2);
+  EXPECT_TRUE(has(zero.text, "--games: at least 1 game")) << zero.text;
+  EXPECT_LT(zero.text.size(), 200u) << zero.text;
+  Output json_check = tabula("check no-such-pack --json");
+  EXPECT_EQ(json_check.code, 1);
+  const json j = json::parse(json_check.text);
+  EXPECT_EQ(j["ok"], false);
+  EXPECT_EQ(j["errors"], 1);
+  EXPECT_TRUE(has(j["diagnostics"][0]["message"].get<std::string>(), "no pack 'no-such-pack'")) << json_check.text;
+}
+
 TEST_F(Cli, RunCapsLongGames) {
   Output o = tabula("run tests/packs/duel --games 3 --max-choices 2 --json");
   ASSERT_EQ(o.code, 0) << o.text;

@@ -68,7 +68,17 @@ std::vector<Provisional> provisional_values(const PackSet& p) {
 }  // namespace
 
 int cmd_check(const CheckArgs& a) {
-  LoadResult lr = load_named(a.pack, a.with, /*check_scripts=*/true);
+  LoadResult lr;
+  try {
+    lr = load_named(a.pack, a.with, /*check_scripts=*/true);
+  } catch (const CliError& e) {
+    // A pack that cannot be found is still an answer a program reads.
+    if (!a.json) throw;
+    json j = {{"ok", false}, {"pack", a.pack}, {"errors", 1}, {"warnings", 0},
+              {"diagnostics", json::array({{{"severity", "error"}, {"message", e.what()}}})}};
+    std::cout << dump_report(j, 2) << "\n";
+    return 1;
+  }
 
   int errors = 0, warnings = 0;
   json diags = json::array();

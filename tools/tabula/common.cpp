@@ -59,8 +59,14 @@ PackRef resolve_pack(const std::string& arg) {
     for (const auto& dir : search)
       if (fs::path in = fs::path(dir) / name; fs::is_directory(in, ec)) return {in.string(), name.string()};
   std::string where;
-  for (const auto& dir : search) where += (where.empty() ? "" : ", ") + shown_path(dir) + "/";
-  throw CliError("no pack '" + arg + "': no such folder here or in " + where +
+  std::vector<std::string> packs;  // the names a misspelt one may mean
+  for (const auto& dir : search) {
+    where += (where.empty() ? "" : ", ") + shown_path(dir) + "/";
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+      if (it->is_directory(ec) && fs::exists(it->path() / "pack.toml", ec)) packs.push_back(it->path().filename().string());
+  }
+  std::sort(packs.begin(), packs.end());
+  throw CliError("no pack '" + printable(arg) + "'" + suggestion(arg, packs) + ": no such folder here or in " + where +
                  " (more folders: --packs DIR or TABULA_PATH)");
 }
 

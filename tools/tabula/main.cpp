@@ -2,9 +2,11 @@
 // (CLI11, included nowhere else) and calls one cmd_* function; see
 // docs/cli.md for the commands.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 
 #include "core/pack/text.h"
+#include "core/state/suggest.h"
 #include "tools/tabula/common.h"
 
 using namespace tabula::cli;
@@ -77,6 +79,14 @@ class Printable : public std::streambuf {
 
 }  // namespace
 
+// A count of games: CLI11's PositiveNumber would print its range as a
+// 300-digit number.
+const CLI::Validator at_least_one(
+    [](const std::string& text) {
+      return !text.empty() && text.find_first_not_of("0") == std::string::npos ? std::string("at least 1 game") : std::string();
+    },
+    "NUMBER >= 1");
+
 int main(int argc, char** argv) {
   const Printable out(std::cout), err(std::cerr);
   CLI::App app{"Tabula: a data-driven rules engine for board games.", "tabula"};
@@ -111,7 +121,7 @@ int main(int argc, char** argv) {
   pack_args(run, ra.pack, ra.with);
   run->add_option("--set", ra.sets, "Override a [params] value: NAME=VALUE or NAME.KEY=VALUE, VALUE as JSON or a plain word (repeatable), e.g. --set start_gold=5")
       ->allow_extra_args(false);
-  run->add_option("--games", ra.games, "Number of games")->required()->check(CLI::PositiveNumber);
+  run->add_option("--games", ra.games, "Number of games")->required()->check(at_least_one);
   run->add_option("--seed", ra.seed, "Seed of game 1; game i uses seed S+i-1")->capture_default_str();
   run->add_option("--setup", ra.setup, "Start every game from one of the pack's [setups]");
   run->add_option("--seats", ra.seats, "Seat kinds in seat order, one per seat, e.g. mcts,random: random, greedy (one choice ahead with the pack's [pack] score; random without one), mcts or mcts:iterations=N, mcts:ms=N, mcts:depth=N, mcts:prior=N (combinable: mcts:iterations=200:depth=20), or a bot the packs declare ([bots.NAME]: `tabula check PACK` lists them; an mcts bot takes the same parameters). A bare number N is still the number of seats, all random (default: the setup's or the pack's count)")
@@ -141,7 +151,7 @@ int main(int argc, char** argv) {
   cmp->add_option("--config", cm.configs, "A configuration of several changes: \"name=LABEL with=LAYER set=NAME=VALUE seats=KIND,KIND\" (repeatable)")->allow_extra_args(false);
   cmp->add_option("--base-with", cm.base_with, "A layer under every configuration, the base among them");
   cmp->add_flag("--no-base", cm.no_base, "Leave out the plain pack: the first configuration given is the one the others are measured against");
-  cmp->add_option("--games", cm.games, "Games per configuration (with --until-decided: at most)")->check(CLI::PositiveNumber)->capture_default_str();
+  cmp->add_option("--games", cm.games, "Games per configuration (with --until-decided: at most)")->check(at_least_one)->capture_default_str();
   cmp->add_option("--seed", cm.seed, "Seed of game 1; game i uses seed S+i-1 in every configuration")->capture_default_str();
   cmp->add_option("--setup", cm.setup, "Start every game from one of the pack's [setups]");
   cmp->add_option("--seats", cm.seats, "Seat kinds in seat order (as tabula run --seats), for every configuration without its own seats=")->delimiter(',')->allow_extra_args(false);
@@ -187,7 +197,7 @@ int main(int argc, char** argv) {
   pack_args(conf, cf.pack, cf.with);
   conf->add_option("--setup", cf.setup, "Check only this one of the pack's [setups] (default: every start the pack offers)");
   conf->add_option("--seats", cf.seats, "Check only one start with this many seats (the default start's, or --setup's)")->check(CLI::Range(1, 64));
-  conf->add_option("--games", cf.games, "Random games per start")->check(CLI::PositiveNumber)->capture_default_str();
+  conf->add_option("--games", cf.games, "Random games per start")->check(at_least_one)->capture_default_str();
   conf->add_option("--seed", cf.seed, "Seed of game 1; game i uses seed S+i-1")->capture_default_str();
   conf->add_option("--watch", cf.watch, "Check views and texts at every step of the first N games of each start (the others check the rest)")->capture_default_str();
   conf->add_option("--log", cf.log, "On a violation, write the failing game's log up to it to this file (for tabula replay)");
@@ -266,6 +276,19 @@ int main(int argc, char** argv) {
   if (argc <= 1) {
     std::cout << app.help();
     return 2;
+  }
+  // A first word that is no command (and no option): say so, with the
+  // nearest command, rather than CLI11's "A subcommand is required".
+  if (const std::string first = argv[1]; !first.empty() && first[0] != '-') {
+    std::vector<std::string> names;
+    for (const CLI::App* c : app.get_subcommands([](CLI::App*) { return true; })) names.push_back(c->get_name());
+    if (std::find(names.begin(), names.end(), first) == names.end()) {
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+      std::cerr << "tabula: error: no command '" << first << "'" << tabula::suggestion(first, names) << "; the commands are "
+                << list << " (see --help)\n";
+      return 2;
+    }
   }
   try {
     app.parse(argc, argv);
