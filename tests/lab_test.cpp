@@ -70,7 +70,14 @@ class Lab : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
   std::string at(const std::string& name) const { return quote((dir_ / name).string()); }
+  // What the tool prints on stdout: the progress line on stderr (every ten
+  // seconds when stderr is no terminal, as in a slow sanitizer build) must
+  // not mix into the figures compared or parsed.
   Output tabula(const std::string& args) const {
+    return run_shell("cd " + quote(TABULA_SOURCE_DIR) + " && ( " + quote(tabula_tool()) + " " + args + " 2>/dev/null )");
+  }
+  // Stdout and stderr together, for the errors the tool says.
+  Output said(const std::string& args) const {
     return run_shell("cd " + quote(TABULA_SOURCE_DIR) + " && " + quote(tabula_tool()) + " " + args);
   }
   fs::path dir_;
@@ -146,23 +153,23 @@ TEST_F(Lab, MergeRefusesShardsThatDoNotMakeOneRun) {
   ASSERT_EQ(tabula("run connect-four --games 10 --seed 2 --shard 2/2 --out " + at("b2.json")).code, 0);
   ASSERT_EQ(tabula(study + " --seats greedy,random --shard 2/2 --out " + at("c2.json")).code, 0);
 
-  Output missing = tabula("merge " + at("a1.json"));
+  Output missing = said("merge " + at("a1.json"));
   EXPECT_EQ(missing.code, 1);
   EXPECT_NE(missing.text.find("shard 2 of 2 missing"), std::string::npos) << missing.text;
-  Output twice = tabula("merge " + at("a1.json") + " " + at("a1.json"));
+  Output twice = said("merge " + at("a1.json") + " " + at("a1.json"));
   EXPECT_NE(twice.text.find("shard 1 again"), std::string::npos) << twice.text;
-  Output seeds = tabula("merge " + at("a1.json") + " " + at("b2.json"));
+  Output seeds = said("merge " + at("a1.json") + " " + at("b2.json"));
   EXPECT_NE(seeds.text.find("shards of different runs: the games differ"), std::string::npos) << seeds.text;
-  Output kinds = tabula("merge " + at("a1.json") + " " + at("c2.json"));
+  Output kinds = said("merge " + at("a1.json") + " " + at("c2.json"));
   EXPECT_NE(kinds.text.find("seat 1's kind differs"), std::string::npos) << kinds.text;
   {
     std::ofstream f(dir_ / "junk.json");
     f << "{\"format\": \"tabula-run-shard\", \"version\": 1, \"run\": 3}";
   }
-  Output junk = tabula("merge " + at("junk.json"));
+  Output junk = said("merge " + at("junk.json"));
   EXPECT_EQ(junk.code, 1);
   EXPECT_NE(junk.text.find("junk.json: "), std::string::npos) << junk.text;
-  Output bad = tabula(study + " --shard 3/2 --out " + at("x.json"));
+  Output bad = said(study + " --shard 3/2 --out " + at("x.json"));
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.text.find("--shard 3/2: expected I/N"), std::string::npos) << bad.text;
   EXPECT_FALSE(fs::exists(dir_ / "x.json"));
@@ -186,20 +193,20 @@ TEST_F(Lab, SetOverridesAParam) {
   EXPECT_EQ(dotted.code, 0) << dotted.text;
   EXPECT_NE(dotted.text.find("set ai_rating.hero=400"), std::string::npos) << dotted.text;
 
-  Output typo = tabula("run dungeon-lords --games 1 --set start_gld=9");
+  Output typo = said("run dungeon-lords --games 1 --set start_gld=9");
   EXPECT_EQ(typo.code, 2);
   EXPECT_NE(typo.text.find("no param 'start_gld' (did you mean 'start_gold'?)"), std::string::npos) << typo.text;
-  Output kind = tabula("run dungeon-lords --games 1 --set start_gold=[1]");
+  Output kind = said("run dungeon-lords --games 1 --set start_gold=[1]");
   EXPECT_NE(kind.text.find("param 'start_gold' holds integer, not list"), std::string::npos) << kind.text;
-  Output key = tabula("run dorn --games 1 --set ai_rating.hro=1");
+  Output key = said("run dorn --games 1 --set ai_rating.hro=1");
   EXPECT_NE(key.text.find("has no key 'hro' (did you mean 'hero'?)"), std::string::npos) << key.text;
-  Output logs = tabula("run dungeon-lords --games 1 --set start_gold=9 --log-dir " + at("logs"));
+  Output logs = said("run dungeon-lords --games 1 --set start_gold=9 --log-dir " + at("logs"));
   EXPECT_EQ(logs.code, 2);
   EXPECT_NE(logs.text.find("--log-dir with --set"), std::string::npos) << logs.text;
 
   ASSERT_EQ(tabula("run connect-four --games 4 --shard 1/2 --out " + at("p1.json")).code, 0);
   ASSERT_EQ(tabula("run dungeon-lords --games 4 --seats random,random --shard 2/2 --out " + at("p2.json")).code, 0);
-  Output mixed = tabula("merge " + at("p1.json") + " " + at("p2.json"));
+  Output mixed = said("merge " + at("p1.json") + " " + at("p2.json"));
   EXPECT_NE(mixed.text.find("the packs differ"), std::string::npos) << mixed.text;
 }
 
@@ -274,7 +281,7 @@ TEST_F(Lab, CompareUntilDecided) {
   j = json::parse(tight.text);
   EXPECT_EQ(j["stopped"], "budget");
   EXPECT_EQ(j["games"], 40);
-  Output none = tabula("compare connect-four --games 5");
+  Output none = said("compare connect-four --games 5");
   EXPECT_EQ(none.code, 2);
   EXPECT_NE(none.text.find("compare needs two configurations"), std::string::npos) << none.text;
 }
@@ -333,7 +340,7 @@ TEST_F(Lab, PerDefinitionStatistics) {
     std::ofstream f(dir_ / "table" / "pack.toml");
     f << "[pack]\nid = \"table\"\npatches = \"holdings\"\nowned_zones = [\"tabel\"]\n";
   }
-  Output bad = tabula("check " + at("table") + " --packs tests/packs");
+  Output bad = said("check " + at("table") + " --packs tests/packs");
   EXPECT_NE(bad.code, 0);
   EXPECT_NE(bad.text.find("no zone 'tabel' (did you mean 'table'?)"), std::string::npos) << bad.text;
   EXPECT_NE(bad.text.find("pack.toml:4"), std::string::npos) << bad.text;
@@ -376,10 +383,10 @@ TEST_F(Lab, TuneRanksTheValues) {
   EXPECT_EQ(k["rounds"][1]["games"], 20);
   EXPECT_TRUE(k["ranking"][0].contains("off_target"));
 
-  Output bad = tabula("tune dungeon-lords --param start_gold=1,7 --target win:3=0.5 --games 4");
+  Output bad = said("tune dungeon-lords --param start_gold=1,7 --target win:3=0.5 --games 4");
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.text.find("seat 3 of 2"), std::string::npos) << bad.text;
-  Output word = tabula("tune dungeon-lords --param start_gold=1,7 --target wins:1=0.5 --games 4");
+  Output word = said("tune dungeon-lords --param start_gold=1,7 --target wins:1=0.5 --games 4");
   EXPECT_NE(word.text.find("'wins:1' is not win:N, score:N or length"), std::string::npos) << word.text;
 }
 
