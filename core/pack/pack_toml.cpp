@@ -6,6 +6,7 @@
 #include "core/pack/toml_reader.h"
 
 #include <algorithm>
+#include <tuple>
 #include <cstdlib>
 #include <set>
 
@@ -226,32 +227,21 @@ void Loader::merge(const LayerFile& layer) {
   if (auto r = pack.str("rules"))
     out.layers.back().rules = out.rules = script_key(layer, *r, *pack.raw().get("rules"), "pack.rules");
   if (pack.raw().contains("rules") && out.layers.back().rules.empty()) bad_rules_.insert(layer.info.id);
-  if (auto fn = pack.str("score")) {
-    const toml::node& at = *pack.raw().get("score");
+  // [pack] score, determinize and rounds: each a function of this layer's
+  // rules script.
+  for (auto [key, slot, example] : {std::tuple{"score", &out.score, "ai.score"},
+                                    std::tuple{"determinize", &out.determinize, "ai.determinize"},
+                                    std::tuple{"rounds", &out.rounds, "rating.rounds"}}) {
+    auto fn = pack.str(key);
+    if (!fn) continue;
+    const toml::node& at = *pack.raw().get(key);
+    const std::string where = std::string("pack.") + key;
     if (out.layers.back().rules.empty())
-      error(at, "pack.score", "names a function of this layer's rules script, but the layer has none (rules = ...)");
+      error(at, where, "names a function of this layer's rules script, but the layer has none (rules = ...)");
     else if (fn->empty())
-      error(at, "pack.score", "must name a function, e.g. \"ai.score\"");
+      error(at, where, std::string("must name a function, e.g. \"") + example + "\"");
     else
-      out.score = {out.layers.back().rules, *fn, layer.info.id, pos_of(at.source())};
-  }
-  if (auto fn = pack.str("determinize")) {
-    const toml::node& at = *pack.raw().get("determinize");
-    if (out.layers.back().rules.empty())
-      error(at, "pack.determinize", "names a function of this layer's rules script, but the layer has none (rules = ...)");
-    else if (fn->empty())
-      error(at, "pack.determinize", "must name a function, e.g. \"ai.determinize\"");
-    else
-      out.determinize = {out.layers.back().rules, *fn, layer.info.id, pos_of(at.source())};
-  }
-  if (auto fn = pack.str("rounds")) {
-    const toml::node& at = *pack.raw().get("rounds");
-    if (out.layers.back().rules.empty())
-      error(at, "pack.rounds", "names a function of this layer's rules script, but the layer has none (rules = ...)");
-    else if (fn->empty())
-      error(at, "pack.rounds", "must name a function, e.g. \"rating.rounds\"");
-    else
-      out.rounds = {out.layers.back().rules, *fn, layer.info.id, pos_of(at.source())};
+      *slot = {out.layers.back().rules, *fn, layer.info.id, pos_of(at.source())};
   }
   for (const std::string& id : pack.strings("resign").value_or(std::vector<std::string>{}))
     if (std::find(out.resign.begin(), out.resign.end(), id) == out.resign.end()) out.resign.push_back(id);

@@ -164,11 +164,7 @@ int cmd_compare(const CompareArgs& a) {
   if (a.until_decided) out["stopped"] = stopped, out["precision"] = a.precision, out["budget"] = a.games;
   json configs = json::array(), runs = json::array();
   for (const auto& c : cs) {
-    json sets = json::object();
-    for (const auto& s : c.header.sets) {
-      const size_t eq = s.find('=');
-      sets[s.substr(0, eq)] = json::parse(s.substr(eq + 1));
-    }
+    const json sets = c.header.sets_json();
     json kinds = json::array();
     for (const auto& l : c.header.labels) kinds.push_back(l.kind);
     configs.push_back({{"name", c.spec.name}, {"packs", c.header.packs}, {"sets", sets}, {"seats", kinds}});

@@ -226,11 +226,7 @@ int cmd_tune(const TuneArgs& a) {
   for (const auto& c : cs) errors += c.config.tally->errors();
   json rows = json::array();
   for (const Candidate* c : ranked) {
-    json sets = json::object();
-    for (const auto& s : c->config.header.sets) {
-      const size_t eq = s.find('=');
-      sets[s.substr(0, eq)] = json::parse(s.substr(eq + 1));
-    }
+    const json sets = c->config.header.sets_json();
     json row = {{"sets", sets}, {"games", c->played}, {"pairs", c->figure.n}, {"value", c->figure.mean},
                 {"interval", {c->figure.interval.low, c->figure.interval.high}}};
     if (target.aim == Target::Aim::Value) row["off_target"] = c->miss;

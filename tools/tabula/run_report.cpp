@@ -46,6 +46,15 @@ RunHeader RunHeader::from_json(const json& j) {
   return h;
 }
 
+json RunHeader::sets_json() const {
+  json out = json::object();
+  for (const auto& s : sets) {
+    const size_t eq = s.find('=');
+    out[s.substr(0, eq)] = json::parse(s.substr(eq + 1));
+  }
+  return out;
+}
+
 std::string RunHeader::differs(const RunHeader& o) const {
   if (pack != o.pack || packs != o.packs) return "the packs differ";
   if (sets != o.sets) return "the --set overrides differ";

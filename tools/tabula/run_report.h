@@ -34,6 +34,8 @@ struct RunHeader {
   std::string fingerprint;        // the hash of game 1's start: the same rules and setup
   nlohmann::json to_json() const;
   static RunHeader from_json(const nlohmann::json& j);  // throws std::runtime_error
+  // The --set overrides as a JSON object {name: value}.
+  nlohmann::json sets_json() const;
   // What differs from `o` ("" when nothing does), for merge's error.
   std::string differs(const RunHeader& o) const;
 };
