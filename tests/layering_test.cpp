@@ -394,3 +394,33 @@ TEST(LayerSearch, ALayerHooksTheEndOfTheSetup) {
   State c = deck.new_game(5, 2);
   for (int seat = 0; seat < 2; ++seat) EXPECT_EQ(dict_get(c.seats[seat].counters, "xp").as_int(), 1);
 }
+
+// A card's text names its own properties, so a layer that changes a number
+// changes the words (issue 29, item 8: the troll of docs/modding.md kept its
+// old attack in its text). A slot that names no property is a located error.
+TEST(LayerSearch, CardTextsShowTheirPropertiesAsALayerSetsThem) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tabula-card-text" / "trolls";
+  std::filesystem::create_directories(dir);
+  auto write = [&](const std::string& text) {
+    std::ofstream(dir / "pack.toml") << "[pack]\nid = \"trolls\"\npatches = \"dungeon-lords\"\nmanifests = [\"changes.toml\"]\n";
+    std::ofstream(dir / "changes.toml") << "[change.troll]\nprops = { attack = 1 }\ntext = { en = \"" << text
+                                        << "\", cs = \"Útok {attack?bod|body|bodů}.\" }\n";
+  };
+  const std::vector<std::string> search{std::string(TABULA_SOURCE_DIR) + "/content"};
+  write("Attack {attack} ({attack?point|points}), or {attack_alt} for {alt_food} food.");
+  LoadResult r = load_pack(dir.string(), {}, search);
+  ASSERT_TRUE(r.ok()) << r.report();
+  const EntityDef& troll = *r.packs->entity("troll");
+  EXPECT_EQ(troll.card_text.en, "Attack 1 (point), or 4 for 1 food.");
+  EXPECT_EQ(troll.card_text.cs, "Útok bod.");
+  EXPECT_EQ(troll.text.en, "Attack {attack} ({attack?point|points}), or {attack_alt} for {alt_food} food.");  // as written
+
+  write("Attack {atack}.");
+  LoadResult bad = load_pack(dir.string(), {}, search);
+  ASSERT_FALSE(bad.ok());
+  const Diagnostic* d = find(bad.diagnostics, "entities.troll.text.en", "{atack} is not a property of troll");
+  ASSERT_NE(d, nullptr) << report(bad.diagnostics);
+  EXPECT_NE(d->message.find("did you mean 'attack'"), std::string::npos) << d->message;
+  EXPECT_TRUE(ends_with(d->pos.file, "changes.toml")) << d->pos.file;
+  std::filesystem::remove_all(dir.parent_path());
+}

@@ -1100,7 +1100,7 @@ int l_definition(lua_State* L) {
   const std::string& lang = host(L).lang();
   lua_createtable(L, 0, 6);
   for (auto [key, value] : {std::pair<const char*, const std::string*>{"id", &d.id}, {"kind", &d.kind},
-                            {"name", &d.name.get(lang)}, {"text", &d.text.get(lang)}}) {
+                            {"name", &d.name.get(lang)}, {"text", &d.card_text.get(lang)}}) {
     lua_pushlstring(L, value->data(), value->size());
     lua_setfield(L, -2, key);
   }

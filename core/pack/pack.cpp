@@ -1,5 +1,7 @@
 #include "core/pack/pack.h"
 
+#include "core/pack/text.h"
+
 #include <algorithm>
 
 namespace tabula {
@@ -88,6 +90,25 @@ int32_t index_in(const Names& sorted, std::string_view name) {
 }
 
 int8_t type_code(Value::Kind k) { return static_cast<int8_t>(k); }
+
+// `source` with its {prop} slots filled from `props` (checked at load: a
+// slot that names nothing shows as written).
+std::string filled(const std::string& source, const Dict& props, std::string_view lang) {
+  if (source.find('{') == std::string::npos && source.find('}') == std::string::npos) return source;
+  std::vector<TextPiece> pieces;
+  std::string error;
+  if (!parse_template(source, pieces, error)) return source;
+  std::string out;
+  for (const auto& p : pieces) {
+    const Value& v = p.kind == TextPiece::Kind::Literal ? Value() : dict_get(props, p.text);
+    if (p.kind == TextPiece::Kind::Literal) out += p.text;
+    else if (v.is_nil()) out += "{" + p.text + "}";
+    else if (p.kind == TextPiece::Kind::Plural && !p.forms.empty())
+      out += p.forms[std::min(plural_form(lang, v.as_int()), p.forms.size() - 1)];
+    else out += v.is_str() ? std::string(v.as_str()) : v.to_string();
+  }
+  return out;
+}
 }  // namespace
 
 void PackSet::finalize() {
@@ -116,6 +137,8 @@ void PackSet::finalize() {
     e.tag_ids.clear();
     for (const auto& t : e.tags) e.tag_ids.push_back(index_in(tag_names, t));
     std::sort(e.tag_ids.begin(), e.tag_ids.end());
+    e.card_text.en = filled(e.text.en, e.props, "en");
+    e.card_text.cs = filled(e.text.cs, e.props, "cs");
     for (const auto& [name, v] : e.props)
       if (int32_t p = index_in(prop_names, name); p >= 0) def_props[e.index * np + p] = v;
     const ListenScope& scope = e.listen.set ? e.listen : kinds.at(e.kind).listen;

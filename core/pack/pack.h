@@ -89,7 +89,7 @@ struct EntityDef {
   std::string id;
   std::string kind;
   Text name;
-  Text text;
+  Text text;  // as written: {prop} and {prop?one|other} slots name its properties
   std::string script;  // module key ("pack/path.lua"), empty for none
   Dict props;          // typed per kind, defaults filled in
   std::vector<std::string> tags;
@@ -102,6 +102,7 @@ struct EntityDef {
   int32_t index = -1;          // DefId
   int32_t kind_index = -1;     // into PackSet::kind_names
   std::vector<int32_t> tag_ids;  // sorted, into PackSet::tag_names
+  Text card_text;                // `text` with its slots filled from `props`: what readers see
   bool scoped = false;             // its handlers listen only in listen_zones
   std::vector<int32_t> listen_zones;  // sorted zone definition ids
 };

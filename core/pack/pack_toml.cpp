@@ -446,6 +446,7 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
   splice_inserts(out, std::move(inserts_), step_pos_, diags);
   check_references();
   check_bots();
+  check_card_texts();
   name_functions();
   if (check_scripts) {
     std::set<std::string> removed;

@@ -198,7 +198,10 @@ void Loader::check_listen(const ListenScope& scope, const std::string& key) {
 void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e) {
   if (auto v = t.str("kind")) e.kind = *v;
   if (auto v = t.text("name")) e.name = *v;
-  if (auto v = t.text("text")) e.text = *v;
+  if (auto v = t.text("text")) {
+    e.text = *v;
+    text_at_def_["entities." + e.id + ".text"] = pos_of(t.raw().get("text")->source());
+  }
   if (auto v = t.str("script")) e.script = script_key(layer, *v, *t.raw().get("script"), t.key("script"));
   if (auto v = t.strings("tags")) e.tags = *v;
   read_listen(t, e.listen);
@@ -375,6 +378,43 @@ void Loader::read_text_entry(const LayerFile& layer, const toml::node& n, const 
   } else {
     out.texts[at->second] = std::move(def);
   }
+}
+
+}  // namespace tabula::pack_toml
+
+namespace tabula::pack_toml {
+
+// A card's text may name its own properties ({attack}, {cost?coin|coins}), so
+// that a layer changing a number changes the words too; nothing else fits
+// there (no arguments reach a card's text).
+void Loader::check_card_texts() {
+  for (const auto& [id, e] : out.entities)
+    for (const auto& [lang, source] : {std::pair<const char*, const std::string*>{"en", &e.text.en}, {"cs", &e.text.cs}}) {
+      std::vector<TextPiece> pieces;
+      std::string why;
+      const std::string key = "entities." + id + ".text." + lang;
+      const auto written = text_at_def_.find(key.substr(0, key.size() - 3));
+      const SourcePos at = written != text_at_def_.end() ? written->second : e.pos;
+      if (!parse_template(*source, pieces, why)) {
+        error(at, key, why);
+        continue;
+      }
+      for (const auto& p : pieces) {
+        if (p.kind == TextPiece::Kind::Literal) continue;
+        if (p.kind == TextPiece::Kind::EntityName || p.kind == TextPiece::Kind::EntityText) {
+          error(at, key, "{" + p.text + ":...} names an entity, and a card's text has none: name a property, as {" + p.text + "}");
+          continue;
+        }
+        const Value& v = dict_get(e.props, p.text);
+        if (v.is_nil()) {
+          std::vector<std::string> names;
+          for (const auto& [name, value] : e.props) names.push_back(name);
+          error(at, key, "{" + p.text + "} is not a property of " + id + " (kind " + e.kind + ")" + suggestion(p.text, names));
+        } else if (p.kind == TextPiece::Kind::Plural && !v.is_int()) {
+          error(at, key, "{" + p.text + "?...} picks a plural form, but " + p.text + " is not a number");
+        }
+      }
+    }
 }
 
 }  // namespace tabula::pack_toml

@@ -187,7 +187,7 @@ struct Renderer {
             out += hidden_entity_word(used);
             break;
           }
-          const Text& x = p.kind == TextPiece::Kind::EntityName ? d->name : d->text;
+          const Text& x = p.kind == TextPiece::Kind::EntityName ? d->name : d->card_text;
           out += x.get(used);
           break;
         }

@@ -133,6 +133,8 @@ class Loader {
   void read_bots(const LayerFile& layer, const toml::table& bots);
   void read_bot(const LayerFile& layer, const std::string& id, const toml::table& t);
   void check_bots();
+  void check_card_texts();
+  std::map<std::string, SourcePos> text_at_def_;  // "entities.ID.text": where its last text was written
   bool confined(const LayerFile& layer, const std::string& rel, const SourcePos& at, const std::string& key);
   void touch(const LayerFile& layer, const std::string& what, const SourcePos& p);
   void edit_list_param(const LayerFile& layer, const std::string& name, const toml::node& at, const toml::table& t);

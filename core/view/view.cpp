@@ -25,7 +25,7 @@ json entity_json(const Engine& eng, const State& s, EntityId id, std::string_vie
   const Entity& e = s.entities[id];
   const EntityDef& d = *packs.defs[e.def];
   json ej = {{"id", id}, {"def", d.id}, {"name", d.name.get(lang)}, {"face_up", e.face_up}};
-  if (!d.text.en.empty()) ej["text"] = d.text.get(lang);
+  if (!d.card_text.en.empty()) ej["text"] = d.card_text.get(lang);
   if (e.owner >= 0) ej["owner"] = e.owner + 1;
   json props = json::object();
   for (size_t i = s.prop_at(id, 0); i < s.props.size() && s.props[i].entity == id; ++i)
@@ -79,7 +79,7 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
         while (i + n < seen.defs.size() && seen.defs[i + n] == seen.defs[i]) ++n;
         const EntityDef& d = *packs().defs[seen.defs[i]];
         json g = {{"def", d.id}, {"name", d.name.get(lang)}, {"count", n}};
-        if (!d.text.en.empty()) g["text"] = d.text.get(lang);
+        if (!d.card_text.en.empty()) g["text"] = d.card_text.get(lang);
         groups.push_back(g);
         i += n;
       }
@@ -107,7 +107,7 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
         // its card text comes only with what the seat knows.
         if (const Entity* e = known(s, o.entity, seat) ? s.entity(o.entity) : nullptr) {
           const EntityDef& def = *packs().defs[e->def];
-          if (!def.text.en.empty()) oj["text"] = def.text.get(lang);
+          if (!def.card_text.en.empty()) oj["text"] = def.card_text.get(lang);
         }
         opts.push_back(oj);
       }
