@@ -933,7 +933,7 @@ TEST_F(Cli, PlayShowsThePacksScreen) {
 // A screen that fails is named once; the plain screen takes its place,
 // without the variables the pack marks internal, and the result is words.
 TEST_F(Cli, PlayFallsBackToThePlainScreen) {
-  Output o = tabula("play " + tmp("packs/screen") + " --with " + tmp("packs/screen-broken") + " --seats human,random --seed 1",
+  Output o = tabula("play " + tmp("packs/screen") + " --with " + tmp("packs/screen-broken") + " --seats human,random --seed 1 --ask-all",
                     "1\n1\n");
   ASSERT_EQ(o.code, 0) << o.text;
   const size_t failed = o.text.find("(the pack's screen failed; showing the plain screen) ");

@@ -575,7 +575,7 @@ TEST_F(HostileReadersCli, PlayPrintsTheSeedOnlyAtTheEnd) {
 }
 
 TEST_F(HostileReadersCli, AHumansSecretChoiceIsNotEchoed) {
-  CliRun p = tabula("play " + shell_quote((tmp_ / "secret").string()) + " --seats human,human --seed 1", "3\n2\n");
+  CliRun p = tabula("play " + shell_quote((tmp_ / "secret").string()) + " --seats human,human --seed 1", "\n3\n\n2\n");  // each after the hand-off
   ASSERT_EQ(p.code, 0) << p.text;
   EXPECT_TRUE(contains(p.text, "Seat 1 (human) made a secret choice")) << p.text;
   EXPECT_TRUE(contains(p.text, "Seat 2 (human) made a secret choice")) << p.text;

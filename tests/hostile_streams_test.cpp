@@ -208,10 +208,11 @@ TEST_F(HostileStreams, BadSubsetAnswersAreExplained) {
 
 // ---- Dungeon Lords: secret simultaneous choices ---------------------------------
 
-// Seat 1 types garbage, then secretly sets its Cursed ring (option 2); seat
-// 2 reads nothing of it, and the input ends while seat 2 is asked.
+// Seat 1 takes the screen, types garbage, then secretly sets its Cursed ring
+// (option 2); seat 2 takes the screen, reads nothing of it, and the input
+// ends while seat 2 is asked.
 TEST_F(HostileStreams, ASecretChoiceStaysSecretWhateverIsTyped) {
-  Output r = play("dungeon-lords --setup skirmish --seats human,human --seed 4", "zzz\n2\n");
+  Output r = play("dungeon-lords --setup skirmish --seats human,human --seed 4", "\nzzz\n2\n\n");
   EXPECT_EQ(r.code, 0) << r.text;
   ASSERT_EQ(count(r.text, "traps: Cursed ring, Pendulum · "), 1u) << r.text;  // seat 1's own screen
   EXPECT_EQ(count(r.text, "Please enter a number from 1 to 3 (or q to quit)"), 1u) << r.text;

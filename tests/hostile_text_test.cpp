@@ -159,7 +159,7 @@ TEST_F(HostileText, APackFolderNotNamedInUtf8) {
 // ESC and U+009B in a prompt, an option's label, log lines and the result
 // text: kept as text, shown escaped.
 TEST_F(HostileText, PlayShowsControlCharactersInLabelsPromptsAndLogLinesEscaped) {
-  const Output o = printable_run("play tests/packs/hostile-text --setup escape --seed 1", 0, "1\n");
+  const Output o = printable_run("play tests/packs/hostile-text --setup escape --seed 1 --ask-all", 0, "1\n");
   const std::string shown = "\\x1b[2J\\x1b]0;title\\x07\\u009b31m";
   for (const std::string& line : {"What now? " + shown, "  1) Option " + shown, "  | The pack says " + shown, "Won " + shown})
     EXPECT_TRUE(has(o.text, line)) << line << "\n" << o.text;

@@ -138,13 +138,15 @@ std::string screen_of(const std::string& question) {
   return question.substr(b, question.find("\n\n", b) - b);
 }
 
-// The lines that tell the game: the choices and the journal.
+// The lines that tell the game: the choices (without the question, whose
+// text a reload may change) and the journal.
 std::vector<std::string> story(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
     const size_t prompt = line.rfind("> ", 0) == 0 ? 2 : 0;  // a choice's echo follows the prompt
-    if (has(line, " chose: ") || line.rfind("  | ", 0) == 0) out.push_back(line.substr(prompt));
+    const size_t question = line.find(" — at “");
+    if (has(line, " chose: ") || line.rfind("  | ", 0) == 0) out.push_back(line.substr(prompt, question == std::string::npos ? std::string::npos : question - prompt));
   }
   return out;
 }
@@ -365,9 +367,16 @@ TEST_F(Reload, TheScreenIsReloadedToo) {
 TEST_F(Reload, HelpAndUnknownCommands) {
   const std::string list =
       "Commands (type them at any question):\n"
-      "  :reload  load the packs again from disk and go on with the same game\n"
-      "  :help    this list\n"
-      "  q        quit the game\n> ";
+      "  :undo       take back your last choice, until someone learnt something new or another seat chose\n"
+      "  :board      show the whole board again\n"
+      "  :log        what happened lately\n"
+      "  :card NAME  a card's text\n"
+      "  :always N   choose option N now and whenever this question comes again\n"
+      "  :ask        ask every question again (ends :always)\n"
+      "  :save FILE  save the game; tabula play --resume FILE goes on from there\n"
+      "  :reload     load the packs again from disk and go on with the same game\n"
+      "  :help       this list\n"
+      "  q           quit the game\n> ";
   Session s(duel());
   s.next_question();
   s.type(":help");
@@ -396,14 +405,14 @@ TEST_F(Reload, HelpAndUnknownCommands) {
 
   Session help({"play", "--help"});
   EXPECT_EQ(help.finish(), 0) << help.text();
-  EXPECT_TRUE(has(help.text(), ":reload loads the packs again from disk and goes on with the same game; :help lists the "
-                               "commands; q quits."))
+  EXPECT_TRUE(has(help.text(), ":reload loads the packs again from disk and goes on with the same game; :help lists "
+                               "the commands; q quits."))
       << help.text();
 
   Session cs(duel({"--lang", "cs"}));
   cs.next_question();
   cs.type(":help");
-  EXPECT_TRUE(has(cs.next_question(), "Příkazy (lze je zadat u každé otázky):\n  :reload  znovu načíst balíčky")) << cs.text();
+  EXPECT_TRUE(has(cs.next_question(), "Příkazy (lze je zadat u každé otázky):\n  :undo       vzít zpět")) << cs.text();
   cs.finish({"q"});
 }
 

@@ -131,6 +131,7 @@ std::string GameLog::to_json() const {
   }
   j["choices"] = cs;
   if (!reloads.empty()) j["reloads"] = reloads;  // absent from most logs, as from older ones
+  if (!seat_kinds.empty()) j["play"] = {{"seats", seat_kinds}, {"lang", lang}};
   try {
     return j.dump(1);
   } catch (const json::type_error& x) {  // a log built by other code than a game's
@@ -191,6 +192,14 @@ GameLog GameLog::from_json(const std::string& text) {
       g.reloads.push_back(after);
     }
   }
+  if (j.contains("play")) {
+    const json& play = j.at("play");
+    if (!play.is_object()) bad("play", "not an object");
+    const json& kinds = field(play, "seats", "play");
+    if (!kinds.is_array() || kinds.size() != static_cast<size_t>(g.seats)) bad("play.seats", "not a list of one seat kind per seat");
+    for (size_t i = 0; i < kinds.size(); ++i) g.seat_kinds.push_back(string_field(kinds[i], "play.seats[" + std::to_string(i + 1) + "]"));
+    if (play.contains("lang")) g.lang = string_field(play.at("lang"), "play.lang");
+  }
   return g;
 }
 
@@ -201,7 +210,7 @@ std::string unreplayable(const GameLog& log) {
          (after == 1 ? "" : "s") + "), and a log replays only on the packs it was recorded with";
 }
 
-ReplayReport replay(Engine& engine, const GameLog& log) {
+ReplayReport replay(Engine& engine, const GameLog& log, const std::function<void(const State& s, size_t made)>& each) {
   ReplayReport r;
   if (std::string why = unreplayable(log); !why.empty()) {
     r.ok = false;
@@ -242,6 +251,7 @@ ReplayReport replay(Engine& engine, const GameLog& log) {
     r.error = "the starting state differs (hash " + hex(s.hash()) + ", log says " + hex(log.start_hash) + ")";
     return r;
   }
+  if (each) each(s, 0);
   for (const auto& c : log.choices) {
     ApplyResult a = engine.apply(s, c.seat, c.option);
     if (!a.ok) {
@@ -270,6 +280,7 @@ ReplayReport replay(Engine& engine, const GameLog& log) {
                 hex(c.hash_after);
       return r;
     }
+    if (each) each(s, r.steps);
   }
   return r;
 }

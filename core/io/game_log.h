@@ -2,6 +2,7 @@
 // state hash after it. Replaying it must reproduce every hash.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 namespace tabula {
 
 class Engine;
+struct State;
 struct ChanceEvent;
 
 // A chance event met (tabula.chance): its name and the outcome drawn.
@@ -47,6 +49,11 @@ struct GameLog {
   // with changes during the game (tabula play's :reload). A game played on
   // two sets of rules replays on neither: replay() refuses such a log.
   std::vector<uint64_t> reloads;
+  // How `tabula play` seated the game ("human", "greedy", a bot's name; one
+  // per seat) and in which language, so that `--resume` sits the same
+  // table; empty in logs of other tools, which replay the same.
+  std::vector<std::string> seat_kinds;
+  std::string lang;
 
   std::string to_json() const;  // throws std::runtime_error when unloggable(packs) says why
   static GameLog from_json(const std::string& text);  // throws std::runtime_error
@@ -72,6 +79,9 @@ std::string unreplayable(const GameLog& log);
 
 // Replays a log on `engine` and compares every hash. A seat count outside
 // the pack's [seats] range, or a log with reloads, is reported, not played.
-ReplayReport replay(Engine& engine, const GameLog& log);
+// `each`, when given, sees the state at the start and after every choice
+// (with the number of choices made), until a mismatch.
+ReplayReport replay(Engine& engine, const GameLog& log,
+                    const std::function<void(const State& s, size_t made)>& each = {});
 
 }  // namespace tabula

@@ -38,7 +38,9 @@ struct PlayArgs {
   std::string setup;
   int practice = 0;  // shorthand for setup "practice-N"
   std::string log;
-  std::string lang = "en";
+  std::string lang;     // en or cs; empty: a resumed game's, else en
+  std::string resume;   // a saved game (:save, or a --log log) to go on with
+  bool ask_all = false;  // ask questions that have one answer too
 };
 
 struct RunArgs {
@@ -120,6 +122,9 @@ struct ConformanceArgs {
 struct ReplayArgs {
   std::string log;
   bool json = false;
+  bool watch = false;  // step through the game's screens
+  int seat = 0;        // whose screens --watch shows (from 1); 0: an onlooker's
+  std::string lang = "en";
 };
 
 struct ScenarioArgs {

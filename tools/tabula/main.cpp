@@ -112,9 +112,15 @@ int main(int argc, char** argv) {
   play->add_option("--setup", pa.setup, "Start from one of the pack's [setups]");
   play->add_option("--practice", pa.practice, "Shorthand for --setup practice-N")->check(CLI::Range(1, 99));
   play->add_option("--log", pa.log, "Write the game log (JSON) to this file");
-  play->add_option("--lang", pa.lang, "Language of the game's texts and names: en or cs")->check(CLI::IsMember({"en", "cs"}));
-  play->footer("At any question, instead of a number: :reload loads the packs again from disk and goes on with the "
-               "same game; :help lists the commands; q quits.");
+  play->add_option("--lang", pa.lang, "Language of the game's texts and names: en or cs (default: a resumed game's, else en)")->check(CLI::IsMember({"en", "cs"}));
+  play->add_option("--resume", pa.resume, "Go on with a game saved by :save (or written by --log): its packs, seed, "
+                   "setup and choices; the seats as saved unless --seats names them");
+  play->add_flag("--ask-all", pa.ask_all, "Ask questions that have only one answer too (by default they are answered and said)");
+  play->get_option("pack")->required(false);
+  play->footer("At any question, instead of a number: :undo takes back your last choice (until someone learnt something "
+               "new or another seat chose); :save FILE keeps the game for --resume; :board, :log and :card NAME show "
+               "more; :always N answers this question so from now on (:ask undoes it); :reload loads the packs again "
+               "from disk and goes on with the same game; :help lists the commands; q quits.");
 
   RunArgs ra;
   auto* run = app.add_subcommand("run", "Play many games with automatic agents and summarise them");
@@ -208,6 +214,11 @@ int main(int argc, char** argv) {
   ReplayArgs rp;
   auto* rep = app.add_subcommand("replay", "Replay a game log and check every state hash");
   rep->add_option("log", rp.log, "Game log (JSON) written by `tabula play --log` or `run --log-dir`")->required();
+  rep->add_flag("--watch", rp.watch, "Step through the game as it was played: each choice with the screen its seat (or, "
+                "with --seat, that seat) saw; Enter goes on, b back, a number to that choice, q quits");
+  rep->add_option("--seat", rp.seat, "With --watch: whose screens to show (from 1; default: an onlooker's, who sees "
+                  "what every seat may see)")->check(CLI::Range(1, 64));
+  rep->add_option("--lang", rp.lang, "With --watch: en or cs")->check(CLI::IsMember({"en", "cs"}));
   rep->add_flag("--json", rp.json, "Print a JSON object");
   packs_option(rep);
 

@@ -7,10 +7,22 @@
 
 namespace tabula::cli {
 
-enum class Typed : uint8_t {
-  Answer,   // not a command: an answer to the question
-  Command,  // a command answered on the spot (:help, or an unknown one): ask again
-  Reload,   // :reload, which the game loop carries out
+struct Typed {
+  enum class Kind : uint8_t {
+    Answer,  // not a command: an answer to the question
+    Done,    // answered on the spot (:help, or an unknown command): ask again
+    Reload,  // :reload: the packs again from disk
+    Undo,    // :undo: take back the seat's last choice
+    Save,    // :save FILE
+    Board,   // :board: the whole screen again
+    Log,     // :log: what happened lately
+    Card,    // :card NAME
+    Always,  // :always N: choose option N now and whenever this question comes again
+    Ask,     // :ask: ask every question again
+    Quit,    // q, quit, exit
+  };
+  Kind kind = Kind::Answer;
+  std::string arg;  // what follows the command word
 };
 
 // What `line` (without surrounding blanks) is. :help and an unknown command

@@ -54,7 +54,43 @@ enum class Ui {
   ScriptsFail,    // "a script does not load: {1}"
   ScreenFails,    // "the pack's screen does not load: {1}"
   StateMisfit,    // "this game's state does not fit the changed packs: {1}"
-  RulesChanged,   // "(the rules were reloaded with changes after {1}: ...)"; the last phrase
+  RulesChanged,   // "(the rules were reloaded with changes after {1}: ...)"
+  ChoseAt,
+  HandOff,
+  OnlyOne,
+  AutoAnswered,
+  AutoSet,
+  AutoCleared,
+  AutoBad,
+  Undone,
+  CannotUndo,
+  UndoNoChoice,
+  UndoOtherSeat,
+  UndoChance,
+  UndoShown,
+  UndoSealed,
+  ConfirmEnd,
+  Saved,
+  SaveFailed,
+  SaveNeedsFile,
+  Resumed,
+  BoardSame,
+  NOfM,
+  LogEmpty,
+  CardHow,
+  NoCard,
+  ManyCards,
+  UndoHelp,
+  BoardHelp,
+  LogHelp,
+  CardHelp,
+  AlwaysHelp,
+  AskHelp,
+  SaveHelp,
+  WatchHead,
+  WatchKeys,
+  WatchStart,
+  WatchEnd,  // the last phrase
 };
 
 // The phrase in `lang` with {1}, {2}, {3} replaced.
