@@ -100,6 +100,9 @@ struct Game {
 
   explicit Game(const PlayArgs& args) : a(args) {}
 
+  // A line to the person at the screen, fitted to it.
+  void tell(const std::string& line) const { std::cout << fit(table->term(), line); }
+
   // :reload: the packs as they are on disk now, with this state in them;
   // when that fails the old packs and state stay. Either way what happened
   // shows under the screen, and the same question is asked again.
@@ -123,7 +126,7 @@ struct Game {
   // :save FILE: the log so far, which --resume replays; written whole or not at all.
   void save(const std::string& path) {
     if (path.empty()) {
-      std::cout << ui(lang, Ui::SaveNeedsFile) << "\n";
+      tell(ui(lang, Ui::SaveNeedsFile));
       return;
     }
     const std::string temporary = path + ".saving";
@@ -135,11 +138,11 @@ struct Game {
         if (!f.flush()) throw std::runtime_error("cannot write '" + path + "'");
       }
       std::filesystem::rename(temporary, path);
-      std::cout << ui(lang, Ui::Saved, path, path) << "\n";
+      tell(ui(lang, Ui::Saved, path, path));
     } catch (const std::exception& err) {
       std::error_code ec;
       std::filesystem::remove(temporary, ec);
-      std::cout << ui(lang, Ui::SaveFailed, err.what()) << "\n";
+      tell(ui(lang, Ui::SaveFailed, err.what()));
     }
   }
 
@@ -175,7 +178,7 @@ struct Game {
   // :undo: the state before `seat`'s last choice, and that choice off the log.
   bool take_back(int seat) {
     if (!undo.undo(seat, s)) {
-      std::cout << ui(lang, Ui::CannotUndo, undo_reason(undo.why_not(seat))) << "\n";
+      tell(ui(lang, Ui::CannotUndo, undo_reason(undo.why_not(seat))));
       return false;
     }
     const std::string option = log.choices.back().option;
@@ -220,7 +223,7 @@ struct Game {
           if (typed.kind == Typed::Kind::Always) {
             auto [p, ec] = std::from_chars(typed.arg.data(), typed.arg.data() + typed.arg.size(), k);
             if (d.subset() || ec != std::errc() || p != typed.arg.data() + typed.arg.size() || k < 1 || k > d.options.size()) {
-              std::cout << ui(lang, Ui::AutoBad, std::to_string(d.options.size())) << "\n";
+              tell(ui(lang, Ui::AutoBad, std::to_string(d.options.size())));
               continue;
             }
             --k;
@@ -228,16 +231,16 @@ struct Game {
           option = d.subset() ? subset_id(d, set) : d.options[k].id;
           const std::string label = option_label(*e, s, d, option, lang, seat);
           if (ends_game(seat, option)) {
-            std::cout << ui(lang, Ui::ConfirmEnd, label) << "\n";
+            tell(ui(lang, Ui::ConfirmEnd, label));
             if (!confirmed(lang)) {
-              std::cout << ui(lang, Ui::NothingChanged) << "\n";
+              tell(ui(lang, Ui::NothingChanged));
               table->question(s, d, seat);
               continue;
             }
           }
           if (typed.kind == Typed::Kind::Always) {
             always[seat][d.prompt.key] = option;
-            std::cout << ui(lang, Ui::AutoSet, prompt, label) << "\n";
+            tell(ui(lang, Ui::AutoSet, prompt, label));
           }
           // Echoed for transcripts, except a secret choice: the other seats have not decided yet.
           if (!isatty(STDIN_FILENO))
@@ -264,7 +267,7 @@ struct Game {
         case Typed::Kind::Card: table->card(typed.arg); continue;
         case Typed::Kind::Ask:
           always[seat].clear();
-          std::cout << ui(lang, Ui::AutoCleared) << "\n";
+          tell(ui(lang, Ui::AutoCleared));
           continue;
         case Typed::Kind::Reload: reload(); return Turn::Again;
         case Typed::Kind::Quit: return Turn::Quit;
@@ -340,7 +343,7 @@ struct Game {
           table->flush();
           std::cout << "error: " << r.error << "\n";
           if (person) {
-            std::cout << ui(lang, Ui::NothingChanged) << "\n";
+            tell(ui(lang, Ui::NothingChanged));
             break;  // the decision is still open: ask again
           }
           status = 1;

@@ -107,7 +107,7 @@ void Table::journal(const State& s) {
 
 bool Table::hand_to(int seat) {
   if (humans_ < 2 || facing_ == seat) return true;
-  clear_screen(term_);
+  if (facing_ != -2) clear_screen(term_);  // before the first screen, nothing on it is anyone's
   const std::string who = seat_name(seat);
   std::cout << "\n" << ui(lang_, Ui::HandOff, who, who) << "\n" << std::flush;
   std::string line;

@@ -73,7 +73,12 @@ std::string fit(const Terminal& t, const std::string& line) {
 }
 
 void clear_screen(const Terminal& t) {
-  if (t.tty) std::cout << "\033[H\033[2J\033[3J" << std::flush;
+  if (!t.tty) return;
+  // Past the filter that shows every control character a pack's text holds
+  // as text (main.cpp): this sequence is the program's own.
+  static const char kClear[] = "\033[H\033[2J\033[3J";
+  std::cout << std::flush;
+  if (::write(STDOUT_FILENO, kClear, sizeof kClear - 1) < 0) std::cout << "\n";
 }
 
 }  // namespace tabula::cli
