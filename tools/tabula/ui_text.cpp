@@ -104,8 +104,9 @@ const Phrase& phrase(Ui what) {
       {"(Enter: next · b: back · a number: that choice · q: quit)", "(Enter: další · b: zpět · číslo: ta volba · q: konec)"},
       {"The start of the game", "Začátek hry"},
       {"The log ends after {1}; the game goes on with `tabula play --resume {2}`.", "Záznam končí po {1}; ve hře lze pokračovat: `tabula play --resume {2}`."},
+      {"(to keep a game and go on with it later: :save FILE before q, or play with --log FILE; then tabula play --resume FILE)", "(hru lze uložit a pokračovat v ní později: :save SOUBOR před q, nebo hraj s --log SOUBOR; pak tabula play --resume SOUBOR)"},
   };
-  static_assert(std::size(table) == static_cast<size_t>(Ui::WatchEnd) + 1, "one phrase per Ui, in its order");
+  static_assert(std::size(table) == static_cast<size_t>(Ui::KeepHint) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace

@@ -90,7 +90,8 @@ enum class Ui {
   WatchHead,
   WatchKeys,
   WatchStart,
-  WatchEnd,  // the last phrase
+  WatchEnd,
+  KeepHint,  // the last phrase
 };
 
 // The phrase in `lang` with {1}, {2}, {3} replaced.
