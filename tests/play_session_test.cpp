@@ -221,3 +221,13 @@ TEST(PlaySession, ReplayWatch) {
   EXPECT_TRUE(has(one.text, "Seat 1 (human) chose: Bold plan")) << one.text;
   std::filesystem::remove_all(dir);
 }
+
+// An option is chosen by a part of its text that no other option has; a
+// part that several have lists them with their numbers.
+TEST(PlaySession, AnOptionByPartOfItsText) {
+  const std::string out = play("tests/packs/hotseat --seats human,greedy --seed 1", "calm\nMAKE\nt\nq\n");
+  EXPECT_TRUE(has(out, "Seat 1 (human) chose: Make a mark")) << out;
+  EXPECT_TRUE(has(out, "3 options have 't' (type a number, or more of the text):\n  2) Peek at the deck's top card\n"
+                       "  4) End your turn\n  5) Concede the game\n"))
+      << out;
+}

@@ -367,6 +367,7 @@ TEST_F(Reload, TheScreenIsReloadedToo) {
 TEST_F(Reload, HelpAndUnknownCommands) {
   const std::string list =
       "Commands (type them at any question):\n"
+      "  1, troll    an option's number, or a part of its text no other option has\n"
       "  :undo       take back your last choice, until someone learnt something new or another seat chose\n"
       "  :board      show the whole board again\n"
       "  :log        what happened lately\n"
@@ -412,7 +413,7 @@ TEST_F(Reload, HelpAndUnknownCommands) {
   Session cs(duel({"--lang", "cs"}));
   cs.next_question();
   cs.type(":help");
-  EXPECT_TRUE(has(cs.next_question(), "Příkazy (lze je zadat u každé otázky):\n  :undo       vzít zpět")) << cs.text();
+  EXPECT_TRUE(has(cs.next_question(), "Příkazy (lze je zadat u každé otázky):\n  1, troll    číslo možnosti")) << cs.text();
   cs.finish({"q"});
 }
 

@@ -212,11 +212,11 @@ struct Game {
     }
     if (!table->hand_to(seat)) return Turn::Quit;
     table->situation(s, seat);
-    table->question(s, d, seat);
+    std::vector<std::string> shown = table->question(s, d, seat);
     for (;;) {
       size_t k = 0;
       std::vector<size_t> set;
-      const Typed typed = ask(d, lang, k, set);
+      const Typed typed = ask(d, shown, lang, k, set);
       switch (typed.kind) {
         case Typed::Kind::Answer:
         case Typed::Kind::Always: {
@@ -234,7 +234,7 @@ struct Game {
             tell(ui(lang, Ui::ConfirmEnd, label));
             if (!confirmed(lang)) {
               tell(ui(lang, Ui::NothingChanged));
-              table->question(s, d, seat);
+              shown = table->question(s, d, seat);
               continue;
             }
           }
@@ -261,7 +261,7 @@ struct Game {
         case Typed::Kind::Save: save(typed.arg); continue;
         case Typed::Kind::Board:
           table->board(s, seat);
-          table->question(s, d, seat);
+          shown = table->question(s, d, seat);
           continue;
         case Typed::Kind::Log: table->log(seat); continue;
         case Typed::Kind::Card: table->card(typed.arg); continue;

@@ -30,6 +30,7 @@ const Command kCommands[] = {
 
 void list_commands(std::string_view lang) {
   std::cout << ui(lang, Ui::CommandsHead) << "\n";
+  std::cout << "  1, troll    " << ui(lang, Ui::AnswerHelp) << "\n";
   for (const Command& c : kCommands) {
     std::string shown = c.shown;
     shown.resize(12, ' ');

@@ -50,6 +50,23 @@ bool numbers(std::string line, size_t n, std::vector<size_t>& out) {
 }
 }  // namespace
 
+namespace {
+std::string folded(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+}  // namespace
+
+std::vector<size_t> matching(const std::vector<std::string>& shown, const std::string& part) {
+  std::vector<size_t> out;
+  const std::string want = folded(part);
+  if (want.empty()) return out;
+  for (size_t i = 0; i < shown.size(); ++i)
+    if (folded(shown[i]).find(want) != std::string::npos) out.push_back(i);
+  return out;
+}
+
 bool read_line(std::string& line, const std::string& lang) {
   line.clear();
   std::streambuf* in = std::cin.rdbuf();
@@ -78,7 +95,8 @@ std::string trimmed(const std::string& line) {
   return b == std::string::npos ? "" : line.substr(b, e - b + 1);
 }
 
-Typed ask(const Decision& d, const std::string& lang, size_t& k, std::vector<size_t>& set) {
+Typed ask(const Decision& d, const std::vector<std::string>& shown, const std::string& lang, size_t& k,
+          std::vector<size_t>& set) {
   const size_t n = d.options.size();
   std::string line;
   for (;;) {
@@ -93,7 +111,17 @@ Typed ask(const Decision& d, const std::string& lang, size_t& k, std::vector<siz
     if (typed.kind != Typed::Kind::Answer) return typed;
     if (!d.subset()) {
       if (number(line, n, k)) return typed;
-      std::cout << ui(lang, Ui::EnterNumber, std::to_string(n)) << "\n";
+      std::vector<size_t> found = matching(shown, line);
+      if (found.size() == 1) {
+        k = found[0];
+        return typed;
+      }
+      if (found.empty()) {
+        std::cout << ui(lang, Ui::EnterNumber, std::to_string(n)) << "\n";
+        continue;
+      }
+      std::cout << ui(lang, Ui::SeveralMatch, std::to_string(found.size()), line) << "\n";
+      for (size_t i : found) std::cout << "  " << i + 1 << ") " << shown[i] << "\n";
       continue;
     }
     const bool ok = numbers(line, n, set);

@@ -18,11 +18,17 @@ bool read_line(std::string& line, const std::string& lang);
 // `line` without the blanks around it.
 std::string trimmed(const std::string& line);
 
-// Reads the answer to `d`: an option into `k` (from 0), or for a subset
-// decision a set into `set`, and returns Kind::Answer; or a command other
-// than :help (which is answered here), which the caller carries out. Bad
-// input is explained and asked again; the end of input is Kind::Quit.
-Typed ask(const Decision& d, const std::string& lang, size_t& k, std::vector<size_t>& set);
+// Reads the answer to `d`, whose options read `shown`: an option into `k`
+// (from 0) — by its number, or by a part of its text that no other option
+// has (several that have it are listed with their numbers) — or for a
+// subset decision a set into `set`, and returns Kind::Answer; or a command
+// other than :help (which is answered here), which the caller carries out.
+// Bad input is explained and asked again; the end of input is Kind::Quit.
+Typed ask(const Decision& d, const std::vector<std::string>& shown, const std::string& lang, size_t& k,
+          std::vector<size_t>& set);
+
+// The options whose text holds `part` (letters A-Z in any case).
+std::vector<size_t> matching(const std::vector<std::string>& shown, const std::string& part);
 
 // "yes" (or y, ano, a) to a question that asks for it; anything else is no.
 bool confirmed(const std::string& lang);

@@ -146,7 +146,8 @@ void Table::board(const State& s, int seat) {
   shown_[seat] = std::move(lines);
 }
 
-void Table::question(const State& s, const Decision& d, int seat) {
+std::vector<std::string> Table::question(const State& s, const Decision& d, int seat) {
+  std::vector<std::string> shown;
   print(e_->prompt(s, d, lang_, seat));
   if (d.subset()) print(ui(lang_, Ui::PickSet, pick_range(d), d.pick_min == 0 ? ui(lang_, Ui::NoneHint) : ""));
   json v = json::parse(e_->view_json(s, seat, lang_));
@@ -162,9 +163,11 @@ void Table::question(const State& s, const Decision& d, int seat) {
       auto& [count, seen] = same[label];
       if (count > 1) line += " (" + ui(lang_, Ui::NOfM, std::to_string(++seen), std::to_string(count)) + ")";
       if (o.contains("text")) line += " — " + o["text"].get<std::string>();
+      shown.push_back(line.substr(line.find(") ") + 2));
       std::cout << wrapped(line, term_.cols, "       ");
     }
   }
+  return shown;
 }
 
 void Table::log(int seat) const {

@@ -54,7 +54,8 @@ class Table {
   void board(const State& s, int seat);
   // The question and its numbered options, each with its card's text when
   // it offers a card the seat knows; identical labels are told apart.
-  void question(const State& s, const Decision& d, int seat);
+  // Returns the options' lines as shown (without their numbers).
+  std::vector<std::string> question(const State& s, const Decision& d, int seat);
   // The latest lines `seat` has read (:log).
   void log(int seat) const;
   // A card's name, kind and text, looked up by name or id (:card).

@@ -105,8 +105,10 @@ const Phrase& phrase(Ui what) {
       {"The start of the game", "Začátek hry"},
       {"The log ends after {1}; the game goes on with `tabula play --resume {2}`.", "Záznam končí po {1}; ve hře lze pokračovat: `tabula play --resume {2}`."},
       {"(to keep a game and go on with it later: :save FILE before q, or play with --log FILE; then tabula play --resume FILE)", "(hru lze uložit a pokračovat v ní později: :save SOUBOR před q, nebo hraj s --log SOUBOR; pak tabula play --resume SOUBOR)"},
+      {"{1} options have '{2}' (type a number, or more of the text):", "'{2}' má více možností: {1} (napiš číslo nebo víc z textu):"},
+      {"an option's number, or a part of its text no other option has", "číslo možnosti, nebo část jejího textu, kterou nemá žádná jiná"},
   };
-  static_assert(std::size(table) == static_cast<size_t>(Ui::KeepHint) + 1, "one phrase per Ui, in its order");
+  static_assert(std::size(table) == static_cast<size_t>(Ui::AnswerHelp) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace

@@ -91,7 +91,9 @@ enum class Ui {
   WatchKeys,
   WatchStart,
   WatchEnd,
-  KeepHint,  // the last phrase
+  KeepHint,
+  SeveralMatch,
+  AnswerHelp,  // the last phrase
 };
 
 // The phrase in `lang` with {1}, {2}, {3} replaced.
