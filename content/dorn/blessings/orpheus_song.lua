@@ -6,6 +6,7 @@
 -- steps of the turn do not change. What each may still go: the var
 -- `blessing_work`, a list of {monster, left}.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local reach = require "rules.reach"
 local blessings = require "rules.blessings"
@@ -33,7 +34,8 @@ function M.next(ctx)
   for _, w in ipairs(T.var("blessing_work")) do
     if w.left > 0 and board.field(w.monster) then
       for _, f in ipairs(steps(w.monster, w.left)) do
-        options[#options + 1] = { id = w.monster .. ">" .. f, label = { "move.step", figure = w.monster, from = board.field(w.monster), field = f } }
+        options[#options + 1] = { id = w.monster .. ">" .. f,
+          label = { "move.to", figure = w.monster, from = names.of(board.field(w.monster)), field = names.of(f) } }
       end
     end
   end

@@ -3,6 +3,7 @@
 -- `effect.bat_attacks`. Offered in L3 while it has taken no step this turn.
 -- The var `bats` = {turn, ids}: the bats of Lord turn `turn`.
 local T = tabula
+local names = require "rules.names"
 local movement = require "rules.movement"
 local lord_combat = require "rules.lord_combat"
 local M = {}
@@ -22,7 +23,7 @@ M.extend = {
     if not lord_combat.on_board(v) or is_bat(v) or T.get(v, "steps") > 0 or not movement.may_act(v, "move") then
       return nil
     end
-    return { { id = "bat:" .. v, label = { "bat.become", monster = v, field = T.where(v) }, on_choice = M.become_bat } }
+    return { { id = "bat:" .. v, label = { "bat.become", monster = v, field = names.of(T.where(v)) }, on_choice = M.become_bat } }
   end,
 }
 

@@ -4,6 +4,7 @@
 -- field the Lord picks; none where no adjacent field is free. The strong
 -- monsters waiting their turn are the var `ritual_work`.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local rituals = require "rules.rituals"
 local M = {}
@@ -48,8 +49,9 @@ function M.next()
       if #fields == 1 then
         rituals.arrive(token, fields[1])
       else
-        T.decide { seat = 1, prompt = { "ritual.disciple", token = token, strong = s }, options = fields,
-                   label = "pick.field", on_choice = M.put, args = { token = token } }
+        T.decide { seat = 1, prompt = { "ritual.disciple", token = token, strong = s },
+                   options = names.options(fields, "pick.figure_to", { figure = token }),
+                   on_choice = M.put, args = { token = token } }
         return
       end
     end

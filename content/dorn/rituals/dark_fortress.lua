@@ -5,6 +5,7 @@
 -- modifiers (a Ritual beats a spell: TV-41). The monsters chosen are
 -- `data.monsters`.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local effects = require "rules.effects"
 local rituals = require "rules.rituals"
@@ -41,7 +42,8 @@ function M.picked(ctx)
   d.monsters[#d.monsters + 1] = m
   local fields = { board.field(m) }
   for _, f in ipairs(rituals.free_fields(T.nodes("board"))) do fields[#fields + 1] = f end
-  T.decide { seat = 1, prompt = { "ritual.fortress_field", monster = m }, options = fields, label = "pick.field",
+  T.decide { seat = 1, prompt = { "ritual.fortress_field", monster = m },
+             options = names.options(fields, "pick.figure_to", { figure = m }),
              on_choice = M.placed, args = { monster = m } }
 end
 

@@ -6,6 +6,7 @@
 -- left go back (so with fewer free fields he chooses which come). Tokens
 -- come from the supply; a type at its cap or without a token is skipped.
 local T = tabula
+local names = require "rules.names"
 local rituals = require "rules.rituals"
 local M = {}
 
@@ -58,7 +59,7 @@ function M.next()
   local options = {}
   for _, id in ipairs(tokens) do
     for _, f in ipairs(fields) do
-      options[#options + 1] = { id = id .. ">" .. f, label = { "ritual.put", token = id, field = f } }
+      options[#options + 1] = { id = id .. ">" .. f, label = { "ritual.put", token = id, field = names.of(f) } }
     end
   end
   T.decide { seat = 1, prompt = "ritual.reinforcements", options = options, on_choice = M.put }

@@ -7,6 +7,7 @@
 -- Blessings and spells that teleport may cross it. The card stays in force
 -- until its last barrier is destroyed. Its barriers: `data.barriers`.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local effects = require "rules.effects"
 local rituals = require "rules.rituals"
@@ -56,7 +57,7 @@ function M.next(ctx)
     if #d.barriers == 0 then effects.stop(ctx.self) end
     return
   end
-  T.decide { seat = 1, prompt = "ritual.barrier", options = free, label = "pick.field", on_choice = M.placed }
+  T.decide { seat = 1, prompt = "ritual.barrier", options = names.options(free), on_choice = M.placed }
 end
 
 function M.placed(ctx)

@@ -17,6 +17,7 @@
 -- (hero id -> attacks and spells made), boosted (hero id -> true), once
 -- (ability or defender id -> uses)}; it starts afresh each turn.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local reach = require "rules.reach"
 local wounds = require "rules.wounds"
@@ -131,7 +132,7 @@ local function aim_label(a, aim)
   local x, y = aim:match("^(%d+)%+(%d+)$")
   if x then return { "h3.hit_two", ability = a, first = math.tointeger(tonumber(x)), second = math.tointeger(tonumber(y)) } end
   if aim == "all" then return { "h3.hit_all", ability = a } end
-  return { "h3.hit_field", ability = a, field = aim }
+  return { "h3.hit_field", ability = a, field = names.of(aim) }
 end
 
 -- Decision options for every attack and spell `hero` may make now, each

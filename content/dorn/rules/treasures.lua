@@ -12,6 +12,7 @@
 -- `h2_actions` with `M.offer` and runs its effect between `M.begin` and
 -- `M.finish`.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local movement = require "rules.movement"
 local effects = require "rules.effects"
@@ -79,7 +80,7 @@ local function place(token, field)
   T.set(token, "max_life", T.def_get(T.def(token), "lives"))
   T.set(token, "steps", 0)
   T.set(token, "summoned_on", T.var("lord_turn"))
-  T.log { "log.summoned", monster = token, field = field }
+  T.log { "log.summoned", monster = token, field = names.of(field) }
 end
 
 -- §4.5.2, OQ-25: the card's monster, from the supply, within the type cap,
@@ -103,8 +104,9 @@ local function appear(card, hero)
     place(token, fields[1])
     return
   end
-  T.decide { seat = LORD, prompt = { "treasure.monster_where", token = token, hero = hero }, options = fields,
-             label = "pick.field", on_choice = M.placed, args = { id = token } }
+  T.decide { seat = LORD, prompt = { "treasure.monster_where", token = token, hero = hero },
+             options = names.options(fields, "pick.figure_to", { figure = token }),
+             on_choice = M.placed, args = { id = token } }
 end
 
 function M.placed(ctx) place(ctx.args.id, ctx.choice) end

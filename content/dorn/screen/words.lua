@@ -5,8 +5,9 @@ local T = tabula
 local S = require "std.screen"
 local W = {}
 
--- Lines are at most this wide.
-W.WIDTH = 100
+-- Lines are at most this wide (an 80-column terminal), and the panel
+-- beside the map this wide.
+W.WIDTH, W.PANEL = 80, 40
 
 -- The text "dorn.screen.<key>" with its arguments.
 function W.t(key, args)

@@ -5,6 +5,7 @@
 -- stay as they were. Coming there, he may take a Treasure or an Artifact
 -- (`entered`, with `teleported`).
 local T = tabula
+local names = require "rules.names"
 local treasures = require "rules.treasures"
 local board = require "rules.board"
 local teleport = require "rules.teleport"
@@ -14,8 +15,9 @@ local function destinations(item, hero) return teleport.fields(hero, T.get(item,
 
 function M.use(ctx)
   local item, hero = treasures.begin(ctx)
-  T.decide { seat = ctx.args.seat, prompt = { "item.where", item = item }, options = destinations(item, hero),
-             label = "pick.field", on_choice = M.arrive, args = { item = item, hero = hero } }
+  T.decide { seat = ctx.args.seat, prompt = { "item.where", item = item },
+             options = names.options(destinations(item, hero), "pick.figure_to", { figure = hero }),
+             on_choice = M.arrive, args = { item = item, hero = hero } }
 end
 
 function M.arrive(ctx)
