@@ -254,15 +254,31 @@ TEST_F(DornCatalogue, RitualBlessingAndTreasureValues) {
   EXPECT_EQ(found, costs);
   EXPECT_EQ(str("slime_of_despair", "lasts"), "game");
   EXPECT_EQ(str("blood_lust", "lasts"), "turn");
-  EXPECT_EQ(effect("blood_lust", "move"), 2);
-  EXPECT_EQ(effect("reinforcements", "weak"), 5);
-  EXPECT_EQ(effect("the_earth_awakens", "barrier_lives"), 3);
+  EXPECT_EQ(num("blood_lust", "move"), 2);
+  EXPECT_EQ(num("reinforcements", "weak"), 5);
+  EXPECT_EQ(num("the_earth_awakens", "barrier_lives"), 3);
   // §7: Blessings; B2 is the seed's Dvě tváře hrdiny.
   EXPECT_EQ(def("two_faces_of_the_hero").name.cs, "Dvě tváře hrdiny");
-  EXPECT_EQ(effect("blood_flows_again", "heal"), 3);
-  EXPECT_EQ(effect("strength_of_wrath", "attacks"), 2);
-  EXPECT_EQ(effect("burning_legs", "move"), 10);
-  EXPECT_EQ(effect("i_want_you_dead", "range"), 12);
+  EXPECT_EQ(num("blood_flows_again", "heal"), 3);
+  EXPECT_EQ(num("strength_of_wrath", "attacks"), 2);
+  EXPECT_EQ(num("burning_legs", "move"), 10);
+  EXPECT_EQ(num("i_want_you_dead", "range"), 12);
+  // Every Ritual and Blessing offered in a decision shows its text, in
+  // English and Czech, and a number the text states is the card's own
+  // property (issue 29): §6.7 R3 Icy Prison's 3 heroes, §6.8 B8 Wind in the
+  // Hair's 5 fields.
+  for (const char* kind : {"ritual", "blessing"})
+    for (const auto& id : of_kind(kind)) {
+      EXPECT_FALSE(def(id).card_text.en.empty()) << id;
+      EXPECT_FALSE(def(id).card_text.cs.empty()) << id;
+      EXPECT_EQ(def(id).card_text.en.find('{'), std::string::npos) << id << ": " << def(id).card_text.en;
+      EXPECT_EQ(def(id).card_text.cs.find('{'), std::string::npos) << id << ": " << def(id).card_text.cs;
+    }
+  EXPECT_EQ(def("icy_prison").text.en.find("The Lord picks {heroes} {heroes?hero|heroes}. "), 0u);
+  EXPECT_EQ(def("icy_prison").card_text.en.find("The Lord picks 3 heroes. "), 0u) << def("icy_prison").card_text.en;
+  EXPECT_EQ(def("icy_prison").card_text.cs.find("Pán Dornu vybere 3 hrdiny. "), 0u) << def("icy_prison").card_text.cs;
+  EXPECT_EQ(def("wind_in_the_hair").card_text.en, "The hero teleports at once up to 5 fields.");
+  EXPECT_EQ(def("wind_in_the_hair").card_text.cs, "Hrdina se ihned teleportuje až o 5 polí.");
   // §8: Treasure fronts by kind: 2 nothing, 1 trap, 3 monsters, 9 items.
   std::map<std::string, int> kinds;
   for (const auto& id : of_kind("treasure")) ++kinds[str(id, "type")];

@@ -1,5 +1,5 @@
 -- B4 Orpheus' Song (dorn.md §6.8): the hero's player may move each monster
--- within `effect.range` fields of the hero by up to `effect.move` fields,
+-- within `range` fields of the hero by up to `move` fields,
 -- one step at a time, by the monster's own rules of where it may go (never
 -- onto the Path, an obstacle or an occupied field), but never onto or
 -- through a Teleport. The monsters are moved, they do not move: their
@@ -12,11 +12,13 @@ local reach = require "rules.reach"
 local blessings = require "rules.blessings"
 local M = {}
 
-M.extend = blessings.needs(function(h, card) return blessings.monsters_within(h, T.get(card, "effect").range) end)
+M.extend = blessings.needs(function(h, card) return blessings.monsters_within(h, T.get(card, "range")) end)
 
 function M.play(ctx)
-  local e, work = T.get(ctx.self, "effect"), {}
-  for _, m in ipairs(blessings.monsters_within(ctx.args.hero, e.range)) do work[#work + 1] = { monster = m, left = e.move } end
+  local work = {}
+  for _, m in ipairs(blessings.monsters_within(ctx.args.hero, T.get(ctx.self, "range"))) do
+    work[#work + 1] = { monster = m, left = T.get(ctx.self, "move") }
+  end
   T.set_var("blessing_work", work)
   M.next(ctx)
 end

@@ -1,5 +1,5 @@
 -- B5 Song of Discord (dorn.md §6.8): each strong monster within
--- `effect.range` fields of the hero makes `effect.attacks` attacks, each on
+-- `range` fields of the hero makes `attacks` attacks, each on
 -- an adjacent weak monster the Lord picks, wounding it as an attack does
 -- (`params.wound`). The hero is the one responsible (how = "blessing"), so
 -- the tokens of the monsters killed are his XP. The attacks still to make:
@@ -30,12 +30,12 @@ local function attackers(h, range)
   return out
 end
 
-M.extend = blessings.needs(function(h, card) return attackers(h, T.get(card, "effect").range) end)
+M.extend = blessings.needs(function(h, card) return attackers(h, T.get(card, "range")) end)
 
 function M.play(ctx)
-  local e, work = T.get(ctx.self, "effect"), {}
-  for _, s in ipairs(attackers(ctx.args.hero, e.range)) do
-    for _ = 1, e.attacks do work[#work + 1] = s end
+  local work = {}
+  for _, s in ipairs(attackers(ctx.args.hero, T.get(ctx.self, "range"))) do
+    for _ = 1, T.get(ctx.self, "attacks") do work[#work + 1] = s end
   end
   T.set_var("blessing_work", work)
   M.next(ctx)

@@ -1,5 +1,5 @@
 -- R8 Curse of the Disciples (dorn.md §6.7): next to each strong monster
--- appear `effect.weak_per_strong` random weak monsters (drawn from the
+-- appear `weak_per_strong` random weak monsters (drawn from the
 -- supply's tokens whose type is below its cap), each on a free adjacent
 -- field the Lord picks; none where no adjacent field is free. The strong
 -- monsters waiting their turn are the var `ritual_work`.
@@ -33,7 +33,7 @@ M.extend = {
 function M.play(ctx)
   local queue = {}
   for _, s in ipairs(strong_on_board()) do
-    for _ = 1, T.get(ctx.self, "effect").weak_per_strong do queue[#queue + 1] = s end
+    for _ = 1, T.get(ctx.self, "weak_per_strong") do queue[#queue + 1] = s end
   end
   T.set_var("ritual_work", queue)
   M.next()

@@ -1,5 +1,5 @@
 -- R9 Dark Fortress, Temná rošáda (dorn.md §6.7): the Lord puts up to
--- `effect.monsters` monsters on any legal fields (or leaves one where it
+-- `monsters` monsters on any legal fields (or leaves one where it
 -- stands); they may move and attack this turn, whatever holds them: the
 -- modifier answers 1 to `may_act` for them, after the spells' and items'
 -- modifiers (a Ritual beats a spell: TV-41). The monsters chosen are
@@ -25,7 +25,7 @@ end
 
 function M.next(ctx)
   local d = effects.data(ctx.self)
-  if #d.monsters >= T.get(ctx.self, "effect").monsters then return end
+  if #d.monsters >= T.get(ctx.self, "monsters") then return end
   local options = {}
   for _, m in ipairs(board.all("monster")) do
     if not rituals.is_in(d.monsters, m) then options[#options + 1] = { id = m, entity = m } end

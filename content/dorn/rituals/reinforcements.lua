@@ -1,6 +1,6 @@
 -- R6 Reinforcements (dorn.md §6.7): the black starting fields are filled
--- again as at setup (§3 S9): `effect.weak` weak monsters of the setup's mix
--- (`params.starting_weak`) and `effect.strong` strong ones drawn from the
+-- again as at setup (§3 S9): `weak` weak monsters of the setup's mix
+-- (`params.starting_weak`) and `strong` strong ones drawn from the
 -- bag. An occupied black field gets none. The Lord puts one monster at a
 -- time on a free black field; when the free fields run out, the monsters
 -- left go back (so with fewer free fields he chooses which come). Tokens
@@ -21,15 +21,14 @@ M.extend = {
 }
 
 function M.play(ctx)
-  local e = T.get(ctx.self, "effect")
-  for _ = 1, e.strong do
+  for _ = 1, T.get(ctx.self, "strong") do
     local bag = T.zone("bag")
     if #bag > 0 then T.move(T.chance("strong_monster", bag), "staging") end
   end
   local weak, mix = 0, T.param("starting_weak")
   for _, m in ipairs(T.defs { kind = "monster" }) do
     for _ = 1, (mix[m] or 0) do
-      local token = weak < e.weak and rituals.weak_token(m)
+      local token = weak < T.get(ctx.self, "weak") and rituals.weak_token(m)
       if token then
         T.move(token, "staging")
         weak = weak + 1

@@ -37,7 +37,9 @@ end
 -- L1: one decision; nothing is asked when no Ritual can be played.
 function M.offer()
   local options = {}
-  for _, card in ipairs(M.playable()) do options[#options + 1] = { id = T.def(card), entity = card } end
+  for _, card in ipairs(M.playable()) do
+    options[#options + 1] = { id = T.def(card), entity = card, label = { "ritual.play", card = card, cost = M.cost(card) } }
+  end
   if #options == 0 then return end
   options[#options + 1] = { id = "none", label = "ritual.none" }
   T.decide { seat = LORD, prompt = "ritual.prompt", options = options, on_choice = M.chosen }
