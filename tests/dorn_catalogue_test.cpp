@@ -238,8 +238,8 @@ TEST_F(DornCatalogue, MonsterValues) {
   EXPECT_TRUE(prop("herman", "summon_away_from_heroes").as_bool());
   EXPECT_TRUE(prop("zombie", "acts_when_summoned").as_bool());
   // M5: the bat moves 12 and has no attacks.
-  EXPECT_EQ(effect("vampire", "bat_move"), 12);
-  EXPECT_EQ(effect("vampire", "bat_attacks"), 0);
+  EXPECT_EQ(num("vampire", "bat_move"), 12);
+  EXPECT_EQ(num("vampire", "bat_attacks"), 0);
   EXPECT_EQ(def("giant_rat").name.cs, "Obří krysa");
 }
 
@@ -263,11 +263,11 @@ TEST_F(DornCatalogue, RitualBlessingAndTreasureValues) {
   EXPECT_EQ(num("strength_of_wrath", "attacks"), 2);
   EXPECT_EQ(num("burning_legs", "move"), 10);
   EXPECT_EQ(num("i_want_you_dead", "range"), 12);
-  // Every Ritual and Blessing offered in a decision shows its text, in
-  // English and Czech, and a number the text states is the card's own
-  // property (issue 29): §6.7 R3 Icy Prison's 3 heroes, §6.8 B8 Wind in the
-  // Hair's 5 fields.
-  for (const char* kind : {"ritual", "blessing"})
+  // Every Ritual, Blessing, monster and Treasure (cards offered in
+  // decisions) shows its text, in English and Czech, and a number the text
+  // states is the card's own property (issue 29): §6.7 R3 Icy Prison's 3
+  // heroes, §6.8 B8 Wind in the Hair's 5 fields, §6.4 the gorgon's range 3.
+  for (const char* kind : {"ritual", "blessing", "monster", "treasure"})
     for (const auto& id : of_kind(kind)) {
       EXPECT_FALSE(def(id).card_text.en.empty()) << id;
       EXPECT_FALSE(def(id).card_text.cs.empty()) << id;
@@ -279,12 +279,13 @@ TEST_F(DornCatalogue, RitualBlessingAndTreasureValues) {
   EXPECT_EQ(def("icy_prison").card_text.cs.find("Pán Dornu vybere 3 hrdiny. "), 0u) << def("icy_prison").card_text.cs;
   EXPECT_EQ(def("wind_in_the_hair").card_text.en, "The hero teleports at once up to 5 fields.");
   EXPECT_EQ(def("wind_in_the_hair").card_text.cs, "Hrdina se ihned teleportuje až o 5 polí.");
+  EXPECT_EQ(def("gorgon").card_text.en, "Strong, movement 6. Shoots at a hero up to 3 fields away, by the shooting rules.");
   // §8: Treasure fronts by kind: 2 nothing, 1 trap, 3 monsters, 9 items.
   std::map<std::string, int> kinds;
   for (const auto& id : of_kind("treasure")) ++kinds[str(id, "type")];
   EXPECT_EQ(kinds, (std::map<std::string, int>{{"item", 9}, {"monster", 3}, {"nothing", 2}, {"trap", 1}}));
-  EXPECT_EQ(prop("hidden_herman", "effect").get("monster").as_str(), "herman");
-  EXPECT_EQ(effect("scroll_of_the_magic_arrow", "range"), 10);
+  EXPECT_EQ(str("hidden_herman", "monster"), "herman");
+  EXPECT_EQ(num("scroll_of_the_magic_arrow", "range"), 10);
   EXPECT_EQ(num("scroll_of_scorching_breath", "life_cost"), 1);
   EXPECT_EQ(num("healing_potion", "life_cost"), 0);
   // §9: variant 15.b removes the Artifact with the axe.

@@ -43,9 +43,12 @@ local function head(view)
 end
 
 -- A text flowed into the panel: words, lines of at most W.PANEL
--- characters, later lines indented.
-local function say(add, text, indent)
-  for _, line in ipairs(S.flow(W.words(text), " ", W.PANEL, indent or "  ")) do add(line) end
+-- characters, the first after `lead` (default none), later lines indented
+-- by `indent` (default two spaces).
+local function say(add, text, indent, lead)
+  local words = W.words(text)
+  if lead and words[1] then words[1] = lead .. words[1] end
+  for _, line in ipairs(S.flow(words, " ", W.PANEL, indent or "  ")) do add(line) end
 end
 
 local function lord(view, add)
@@ -118,13 +121,13 @@ local function heroes(view, add, marks)
       say(add, W.t("hero", { mark = i, name = e.name, level = S.prop(e, "level"), life = W.life(e),
                              max = S.prop(e, "max_life"), xp = xp(view, e), field = names.of(h.field) }), "    ")
       local items, carried = W.held(view, "items", e.id), W.held(view, "carried", e.id)
-      if #items > 0 then say(add, "  " .. W.t("items", { list = W.names(items) }), "    ") end
-      if #carried > 0 then say(add, "  " .. W.t("artifacts", { list = W.names(carried) }), "    ") end
+      if #items > 0 then say(add, W.t("items", { list = W.names(items) }), "    ", "  ") end
+      if #carried > 0 then say(add, W.t("artifacts", { list = W.names(carried) }), "    ", "  ") end
       -- A hero's Blessing is his player's secret: the view of any other
       -- seat does not hold it, so only its owner sees its name.
       if e.owner == view.seat then
         for _, card in ipairs(S.items(view, "blessings", view.seat)) do
-          if S.prop(card, "hero") == e.def then say(add, "  " .. W.t("blessing", { list = card.name }), "    ") end
+          if S.prop(card, "hero") == e.def then say(add, W.t("blessing", { list = card.name }), "    ", "  ") end
         end
       end
     end

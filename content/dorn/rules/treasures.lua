@@ -5,7 +5,7 @@
 -- `treasure_fields`) may draw the top card of `treasure_deck` (OQ-14: passing
 -- through is enough, declining keeps the token). By its `type`:
 --   item     kept face up in `items`, `held_by` = the hero
---   monster  a token of `effect.monster` from the supply appears next to him
+--   monster  a token of `monster` from the supply appears next to him
 --   trap     its script's `spring` acts on him (Rubble)
 --   nothing  spent
 -- An item is used in H2 only, at most one a hero a turn: its script answers
@@ -87,7 +87,7 @@ end
 -- on a free field next to the hero of the Lord's choice; it acts from the
 -- next Lord turn. Without a token or a field nothing appears.
 local function appear(card, hero)
-  local m = T.get(card, "effect").monster
+  local m = T.get(card, "monster")
   T.move(card, "spent")
   local token
   for _, id in ipairs(T.zone("supply")) do
@@ -199,12 +199,12 @@ function M.used_at_once(card)
   return card
 end
 
--- A modifier that adds the card's `effect[key]` to a channel's amount for
+-- A modifier that adds the card's property `key` to a channel's amount for
 -- the hero the used item acts for.
 function M.adds(key)
   return function(ctx)
     if M.acting_for(ctx.self) ~= ctx.args.figure then return ctx.args.amount end
-    return ctx.args.amount + T.get(ctx.self, "effect")[key]
+    return ctx.args.amount + T.get(ctx.self, key)
   end
 end
 
