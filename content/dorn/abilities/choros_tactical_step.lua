@@ -24,7 +24,8 @@ M.on = {
     if not choros or ctx.args.by ~= choros or not P.effect(ctx.self, "step_into_kill") then return end
     if not board.may_stop(choros, field) or board.field(choros) == field then return end
     T.decide { seat = T.owner(choros), prompt = { "passive.tactical_step", hero = choros, field = names.of(field) },
-               options = { { id = "step", label = "passive.step" }, { id = "stay", label = "passive.stay" } },
+               options = { { id = "step", label = { "passive.step", hero = choros, field = names.of(field) } },
+                           { id = "stay", label = { "passive.stay", hero = choros } } },
                on_choice = M.chosen, args = { field = field } }
   end,
 }

@@ -5,6 +5,7 @@
 -- the tokens of the monsters killed are his XP. The attacks still to make:
 -- the var `blessing_work`, a list of strong monsters.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local reach = require "rules.reach"
 local wounds = require "rules.wounds"
@@ -50,7 +51,10 @@ function M.next(ctx)
       M.hit(ctx, targets[1])
     elseif #targets > 1 then
       local options = {}
-      for _, m in ipairs(targets) do options[#options + 1] = { id = m, entity = m } end
+      for _, m in ipairs(targets) do
+        options[#options + 1] = { id = m, entity = m,
+                                  label = { "blessing.discord_hit", attacker = s, target = m, at = names.of(board.field(m)) } }
+      end
       T.decide { seat = 1, prompt = { "blessing.discord", monster = s }, options = options, on_choice = M.chosen,
                  args = ctx.args }
       return
