@@ -36,7 +36,7 @@ local function head(view)
       waiting[#waiting + 1] = W.seat(view, d.seat)
     end
   end
-  parts[#parts + 1] = W.t("side_" .. (v.side or "setup"))
+  if v.side ~= "setup" then parts[#parts + 1] = W.t("side_" .. (v.side or "setup")) end
   if mine then parts[#parts + 1] = W.t("you_decide") end
   if #waiting > 0 then parts[#parts + 1] = W.t("waiting", { who = table.concat(waiting, ", ") }) end
   return S.flow(parts, " · ", W.WIDTH, "  ")
@@ -49,6 +49,29 @@ local function say(add, text, indent, lead)
   local words = W.words(text)
   if lead and words[1] then words[1] = lead .. words[1] end
   for _, line in ipairs(S.flow(words, " ", W.PANEL, indent or "  ")) do add(line) end
+end
+
+-- A list flowed into the panel after its label ("Supply: 7× Giant Rat,
+-- ..."), broken only between items, so that a name stays on one line.
+local function list(add, label, parts, lead)
+  if #parts == 0 then return end
+  local items = {}
+  for i, part in ipairs(parts) do items[i] = part end
+  items[1] = (lead or "") .. label .. " " .. items[1]
+  for _, line in ipairs(S.flow(items, ", ", W.PANEL, (lead or "") .. "  ")) do add(line) end
+end
+
+local function names_of(items)
+  local out = {}
+  for i, e in ipairs(items) do out[i] = e.name end
+  return out
+end
+
+-- A field as the panel names it: its name on the map, or where a hero
+-- waits off the board.
+local function where(field)
+  if names.cell(field) then return names.of(field) end
+  return W.t("off_board")
 end
 
 local function lord(view, add)
@@ -66,7 +89,7 @@ local function lord(view, add)
     for _, e in ipairs(zone.items or {}) do
       if not e.hidden and T.definition(e.def).kind == "lord_figure" then
         say(add, W.t("zorkal", { level = S.prop(e, "level"), life = W.life(e), max = S.prop(e, "max_life"),
-                                 field = names.of(zone.zone) }))
+                                 field = where(zone.zone) }))
       end
     end
   end
@@ -75,12 +98,13 @@ local function lord(view, add)
     for _, e in ipairs(S.items(view, "rituals", LORD)) do
       parts[#parts + 1] = W.t("ritual", { name = e.name, cost = S.prop(e, "cost") + (T.param("ritual_extra_cost") or 0) })
     end
-    say(add, W.t("rituals", { list = #parts > 0 and table.concat(parts, ", ") or W.t("none") }))
+    if #parts == 0 then parts[1] = W.t("none") end
+    list(add, W.t("rituals"), parts)
   else
     say(add, W.t("rituals_count", { n = W.count(view, "rituals", LORD) }))
   end
   local lasting = W.items(view, "in_effect")
-  if #lasting > 0 then say(add, W.t("in_effect", { list = W.names(lasting) })) end
+  list(add, W.t("in_effect"), names_of(lasting))
 end
 
 -- Every hero in the game, in the order of §4.3 (params.hero_order), with
@@ -105,34 +129,42 @@ local function xp(view, hero)
   return n
 end
 
--- The heroes, under a line for each player who has some.
+-- The heroes, numbered in the order of §4.3 (the map's digits), under a
+-- line for each player who has some on the board.
 local function heroes(view, add, marks)
-  local fallen, owner = {}, nil
+  local fallen, owners, of = {}, {}, {}
   for i, h in ipairs(heroes_in_game(view)) do
     local e = h.e
     marks[e.id] = tostring(i)
     if h.field == "fallen" then
       fallen[#fallen + 1] = e.name
     else
-      if e.owner ~= owner then
-        owner = e.owner
-        say(add, W.t("heroes_of", { who = W.seat(view, owner) }))
+      if not of[e.owner] then
+        of[e.owner] = {}
+        owners[#owners + 1] = e.owner
       end
-      say(add, W.t("hero", { mark = i, name = e.name, level = S.prop(e, "level"), life = W.life(e),
-                             max = S.prop(e, "max_life"), xp = xp(view, e), field = names.of(h.field) }), "    ")
-      local items, carried = W.held(view, "items", e.id), W.held(view, "carried", e.id)
-      if #items > 0 then say(add, W.t("items", { list = W.names(items) }), "    ", "  ") end
-      if #carried > 0 then say(add, W.t("artifacts", { list = W.names(carried) }), "    ", "  ") end
+      table.insert(of[e.owner], { i = i, h = h })
+    end
+  end
+  table.sort(owners)
+  for _, owner in ipairs(owners) do
+    say(add, W.t("heroes_of", { who = W.seat(view, owner) }))
+    for _, x in ipairs(of[owner]) do
+      local e = x.h.e
+      say(add, W.t("hero", { mark = x.i, name = e.name, level = S.prop(e, "level"), life = W.life(e),
+                             max = S.prop(e, "max_life"), xp = xp(view, e), field = where(x.h.field) }), "    ")
+      list(add, W.t("items"), names_of(W.held(view, "items", e.id)), "  ")
+      list(add, W.t("artifacts"), names_of(W.held(view, "carried", e.id)), "  ")
       -- A hero's Blessing is his player's secret: the view of any other
       -- seat does not hold it, so only its owner sees its name.
       if e.owner == view.seat then
         for _, card in ipairs(S.items(view, "blessings", view.seat)) do
-          if S.prop(card, "hero") == e.def then say(add, W.t("blessing", { list = card.name }), "    ", "  ") end
+          if S.prop(card, "hero") == e.def then list(add, W.t("blessing"), { card.name }, "  ") end
         end
       end
     end
   end
-  if #fallen > 0 then say(add, W.t("fallen", { list = table.concat(fallen, ", ") })) end
+  list(add, W.t("fallen"), fallen)
   if view.seat and view.seat ~= LORD then
     say(add, W.t("blessings_hidden", { n = W.count(view, "blessings", view.seat) }))
   end
@@ -143,11 +175,21 @@ local function monsters(view, add, here, letters)
   if #on_board == 0 then say(add, W.t("no_monsters")) end
   for _, line in ipairs(on_board) do say(add, line) end
   for _, line in ipairs(map.obstacles(here)) do say(add, line) end
-  say(add, W.t("supply", { list = W.groups(view, "supply") }))
-  say(add, W.t("bag", { list = W.groups(view, "bag") }))
+  list(add, W.t("supply"), W.groups(view, "supply"))
+  list(add, W.t("bag"), W.groups(view, "bag"))
   say(add, W.t("treasures", { n = #(view.vars.treasure_fields or {}), deck = W.count(view, "treasure_deck") }))
   local staged = W.items(view, "staging")
-  if #staged > 0 then say(add, W.t("staging", { list = W.names(staged) })) end
+  -- What waits to be placed, by name with counts ("6× Artifact, 2×
+  -- Zombie"): the Artifacts' pictures do not matter until they lie.
+  local count, order = {}, {}
+  for _, e in ipairs(staged) do
+    local name = T.definition(e.def).kind == "artifact" and W.t("artifact") or e.name
+    if not count[name] then order[#order + 1] = name end
+    count[name] = (count[name] or 0) + 1
+  end
+  local parts = {}
+  for i, name in ipairs(order) do parts[i] = count[name] .. "× " .. name end
+  list(add, W.t("staging"), parts)
   say(add, W.t("legend"))
 end
 

@@ -14,9 +14,10 @@ M.OBSTACLE = { barrier = true, cavein = true }
 
 -- Lower-case letters for the monster types, in definition order: the
 -- first letter of a word of the name not yet taken, else any letter of it
--- (names in the reader's language; "m" when none is left).
+-- (names in the reader's language; "m" when none is left). Never "o", the
+-- teleports' mark (the Czech giant rat is an "obří krysa").
 function M.letters()
-  local out, taken = {}, {}
+  local out, taken = {}, { o = true }
   for _, d in ipairs(T.defs { kind = "monster" }) do
     local name = T.definition(d).name:lower()
     local pick
