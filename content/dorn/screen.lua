@@ -171,7 +171,7 @@ local function heroes(view, add, marks)
 end
 
 local function monsters(view, add, here, letters)
-  local on_board = map.monsters(view, here, letters)
+  local on_board = map.monsters(here, letters)
   if #on_board == 0 then say(add, W.t("no_monsters")) end
   for _, line in ipairs(on_board) do say(add, line) end
   for _, line in ipairs(map.obstacles(here)) do say(add, line) end

@@ -108,7 +108,7 @@ end
 
 -- The monsters on the board by type, each with its field and lives:
 -- "s Skeleton: K3 1/1, O15 1/1".
-function M.monsters(view, here, letters)
+function M.monsters(here, letters)
   local by_def, order = {}, {}
   for _, d in ipairs(T.defs { kind = "monster" }) do order[#order + 1] = d end
   for _, f in ipairs(T.nodes("board")) do
