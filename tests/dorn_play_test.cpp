@@ -1,13 +1,15 @@
 // Dorn in `tabula play` (content/dorn/README.md, "Playing"): how the heroes
 // are dealt to 1-5 hero seats, and the screen (content/dorn/screen.lua):
 // what the Lord and a hero player see, that neither sees the other's
-// secrets, and that every moment of random games draws within 100
-// characters without a script error.
+// secrets, that every moment of random games draws within 80 characters
+// and 40 lines without a script error, and that options name fields by
+// their names on the map.
 #include <algorithm>
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <map>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -128,25 +130,30 @@ TEST(DornScreen, TheLordAndAHeroPlayerSeeTheirOwnSecretsOnly) {
   Screen screen(*e);
   const std::string lord = joined(screen.draw(s, 0, "en")), hero = joined(screen.draw(s, 1, "en")),
                     other = joined(screen.draw(s, 2, "en"));
+  // Zorkal's throne t6 is D18 on the map (row D, column 18); Argos is X18.
   for (const std::string& text : {lord, hero, other}) {
     EXPECT_TRUE(has(text, "Dorn · Lord turn 2 · ")) << text;
     EXPECT_TRUE(has(text, "Lord (seat 1)")) << text;
-    EXPECT_TRUE(has(text, "/16 Blood Drops")) << text;
-    EXPECT_TRUE(has(text, "Zorkal: level 1, lives 4/4, on t6")) << text;
-    EXPECT_TRUE(has(text, "1 Almanor, Player 2")) << text;
-    EXPECT_TRUE(has(text, "2 Eleanor, Player 3")) << text;
-    EXPECT_TRUE(has(text, "\nMap\n")) << text;
-    EXPECT_TRUE(has(text, "Zorkal's Throne: t6 Zorkal 4/4")) << text;
+    EXPECT_TRUE(has(text, ": Blood Drops ")) << text;
+    EXPECT_TRUE(has(text, "/16\n")) << text;
+    EXPECT_TRUE(has(text, "Z Zorkal D18: lives 4/4, level 1")) << text;
+    EXPECT_TRUE(has(text, "Heroes of Player 2")) << text;
+    EXPECT_TRUE(has(text, "1 Almanor ")) << text;
+    EXPECT_TRUE(has(text, "Heroes of Player 3")) << text;
+    EXPECT_TRUE(has(text, "2 Eleanor ")) << text;
+    EXPECT_TRUE(has(text, "Map: 1-5 heroes")) << text;
+    EXPECT_TRUE(has(text, "\nD ")) << text;                       // the map's row D
+    EXPECT_TRUE(has(text, "  123456789012345678901234567890123456")) << text;  // its columns
   }
   EXPECT_TRUE(has(lord, "Lord (seat 1) (you)")) << lord;
-  EXPECT_TRUE(has(hero, "1 Almanor, Player 2 (you)")) << hero;
+  EXPECT_TRUE(has(hero, "Heroes of Player 2 (you)")) << hero;
   for (EntityId r : s.zones[e->zone_of_def(s, "rituals", 0)].items) {
     const std::string name = e->packs().defs[s.entities[r].def]->name.get("en");
     EXPECT_TRUE(has(lord, name)) << name << "\n" << lord;
     EXPECT_FALSE(has(hero, name)) << name << "\n" << hero;
   }
-  EXPECT_TRUE(has(lord, "Your Rituals: ")) << lord;
-  EXPECT_TRUE(has(hero, "Rituals in hand: 6")) << hero;
+  EXPECT_TRUE(has(lord, "Your Rituals (cost): ")) << lord;
+  EXPECT_TRUE(has(hero, "Rituals in the Lord's hand: 6")) << hero;
   for (int seat : {1, 2})
     for (EntityId b : s.zones[e->zone_of_def(s, "blessings", seat)].items) {
       const std::string name = e->packs().defs[s.entities[b].def]->name.get("en");
@@ -189,7 +196,7 @@ TEST(DornScreen, IsTheSameWhateverTheSeatMayNotSee) {
 // Every few moments of random games (2, 4 and 6 seats; the Lord in Czech;
 // new games until enough moments were drawn, since random seats concede),
 // every seat's screen and the onlooker's draw without a script error,
-// within 100 characters, with no raw data; the end too.
+// within 80 characters and 40 lines, with no raw data; the end too.
 TEST(DornScreen, DrawsRandomGamesForEverySeat) {
   auto e = dorn();
   ASSERT_TRUE(e);
@@ -205,7 +212,10 @@ TEST(DornScreen, DrawsRandomGamesForEverySeat) {
           for (int seat = -1; seat < seats; ++seat) {
             const std::vector<std::string> lines = screen.draw(s, seat, seat == 0 ? "cs" : "en");
             ++drawn;
-            for (const auto& l : lines) ASSERT_LE(width(l), 100u) << l;
+            for (const auto& l : lines) ASSERT_LE(width(l), 80u) << l;
+            // Compact (issue 29): the map's 28 lines, the head, the panel's
+            // overflow in a crowded moment.
+            ASSERT_LE(lines.size(), 40u) << joined(lines);
             const std::string text = joined(lines);
             for (const char* raw : {"nil", "table: ", "{\"", "blessing_of", "hero_round"})
               ASSERT_FALSE(has(text, raw)) << raw << "\n" << text;
@@ -224,4 +234,56 @@ TEST(DornScreen, DrawsRandomGamesForEverySeat) {
     EXPECT_GE(drawn, 60) << seats;
     EXPECT_GT(ends, 0) << seats;
   }
+}
+
+// Issue 29: the options of random games (2 and 4 seats) as a person reads
+// them, in English and Czech. No label names a field by its raw id
+// (d14_14, m_r1c7, s02_16, h17_06, p3, t6): fields go by their names on
+// the map, a row letter and a column number (rules/names.lua). A step
+// (dorn.md §4.4.2) names where from and where to ("O15 → N14") and the
+// steps left (§4.4.1). Wherever the concession is offered (§4.15.4) it is
+// the last option, after "end the movement" or "move no more for now".
+TEST(DornOptions, NameFieldsAsTheMapDoesAndPutTheConcessionLast) {
+  auto e = dorn();
+  ASSERT_TRUE(e);
+  const std::regex raw(R"(\b([dsh]\d\d_\d\d|m_r\d+c\d+|p\d+|t\d+)\b)");
+  const std::regex step_id(R"(^\d+>)");  // "<figure>><field>", not a hand-over "give:..."
+  const std::regex step_en(R"( [A-Z]\d{1,2} → [A-Z]\d{1,2} \(then \d+ steps? left\)$)");
+  const std::regex step_cs(R"( [A-Z]\d{1,2} → [A-Z]\d{1,2} \(pak zbýv(á|ají) \d+ krok(y|ů)?\)$)");
+  int moves = 0, concessions = 0, labels = 0;
+  for (int seats : {2, 4})
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      State s = e->new_game(seed, seats);
+      std::vector<RandomAgent> agents;
+      for (int i = 0; i < seats; ++i) agents.emplace_back(derive_seed(seed, static_cast<uint64_t>(i)));
+      for (int step = 0; step < 600 && !s.over; ++step) {
+        const Decision& d = s.pending.front();
+        const std::string prompt = e->prompt(s, d, "en", d.seat);
+        const bool moving = prompt == "Move a monster one step?" || prompt == "Move a hero one step?";
+        for (size_t i = 0; i < d.options.size(); ++i) {
+          const Option& o = d.options[i];
+          for (const char* lang : {"en", "cs"}) {
+            const std::string label = e->label(s, d, o, lang);
+            ++labels;
+            ASSERT_FALSE(std::regex_search(label, raw)) << lang << ": " << label << " (" << o.id << ")";
+            if (moving && std::regex_search(o.id, step_id)) {
+              ++moves;
+              EXPECT_TRUE(std::regex_search(label, std::string(lang) == "en" ? step_en : step_cs)) << lang << ": " << label;
+            }
+          }
+          if (o.id == "concede") {
+            ++concessions;
+            EXPECT_EQ(i + 1, d.options.size()) << "the concession is not last";
+            EXPECT_EQ(e->label(s, d, o, "en"), "CONCEDE: give up and lose the game");
+            EXPECT_EQ(e->label(s, d, o, "cs"), "VZDÁT SE: prohrát hru");
+          }
+        }
+        size_t pick = agents[d.seat].choose(s, d);
+        if (d.options[pick].id == "concede") pick = pick == 0 ? 1 : 0;
+        ASSERT_TRUE(e->apply_index(s, d.seat, pick).ok);
+      }
+    }
+  EXPECT_GT(moves, 100);
+  EXPECT_GT(concessions, 20);
+  EXPECT_GT(labels, 1000);
 }

@@ -6,6 +6,7 @@
 -- alone keeps figures from entering it (rules/board.lua). Once destroyed
 -- it is in `spent`, out of the game.
 local T = tabula
+local names = require "rules.names"
 local chance = require "std.chance"
 local M = {}
 
@@ -23,7 +24,7 @@ function M.place()
     local field = T.nodes("board", "cavein_spot_" .. T.def_get(def, "number"))[1]
     local c = T.create(def, field)
     T.set(c, "max_life", T.param("cavein_lives"))
-    T.log { "caveins.placed", cavein = c, field = field }
+    T.log { "caveins.placed", cavein = c, field = names.of(field) }
   end
 end
 

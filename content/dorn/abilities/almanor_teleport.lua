@@ -3,6 +3,7 @@
 -- rules of §4.4.6 (rules/teleport.lua). His player
 -- picks the field. Being teleported is not moving (§4.4.6.7).
 local T = tabula
+local names = require "rules.names"
 local teleport = require "rules.teleport"
 local board = require "rules.board"
 local reach = require "rules.reach"
@@ -27,7 +28,7 @@ function M.resolve(ctx)
   local who = math.tointeger(tonumber(ctx.args.aim))
   local options = {}
   for _, f in ipairs(teleport.fields(who, effect(ctx.self).teleport)) do
-    options[#options + 1] = { id = f, label = { "h3.teleport_to", figure = who, field = f } }
+    options[#options + 1] = { id = f, label = { "h3.teleport_to", figure = who, field = names.of(f) } }
   end
   T.decide { seat = T.owner(ctx.args.hero), prompt = "h3.teleport_where", options = options, on_choice = M.land, args = { figure = who } }
 end

@@ -3,6 +3,7 @@
 -- The step is no walk of his movement (his `steps` stay), but he enters the
 -- field as after any step (`entered`: Treasures, Artifacts).
 local T = tabula
+local names = require "rules.names"
 local P = require "rules.passives"
 local board = require "rules.board"
 local M = {}
@@ -22,8 +23,9 @@ M.on = {
     local field = ctx.args.field
     if not choros or ctx.args.by ~= choros or not P.effect(ctx.self, "step_into_kill") then return end
     if not board.may_stop(choros, field) or board.field(choros) == field then return end
-    T.decide { seat = T.owner(choros), prompt = { "passive.tactical_step", hero = choros, field = field },
-               options = { { id = "step", label = "passive.step" }, { id = "stay", label = "passive.stay" } },
+    T.decide { seat = T.owner(choros), prompt = { "passive.tactical_step", hero = choros, field = names.of(field) },
+               options = { { id = "step", label = { "passive.step", hero = choros, field = names.of(field) } },
+                           { id = "stay", label = { "passive.stay", hero = choros } } },
                on_choice = M.chosen, args = { field = field } }
   end,
 }

@@ -3,6 +3,7 @@
 -- (§4.4.6: never onto the Path). Zorkal is immune (§4.14). Gor's player
 -- places them one by one, in field order; one with nowhere to go stays.
 local T = tabula
+local names = require "rules.names"
 local teleport = require "rules.teleport"
 local board = require "rules.board"
 local reach = require "rules.reach"
@@ -35,7 +36,7 @@ function M.next(seat, queue, n)
       local rest = {}
       for j = i + 1, #queue do rest[#rest + 1] = queue[j] end
       local options = {}
-      for _, f in ipairs(fields) do options[#options + 1] = { id = f, label = { "h3.teleport_to", figure = m, field = f } } end
+      for _, f in ipairs(fields) do options[#options + 1] = { id = f, label = { "h3.teleport_to", figure = m, field = names.of(f) } } end
       T.decide { seat = seat, prompt = "h3.teleport_where", options = options, on_choice = M.place,
                  args = { seat = seat, figure = m, queue = rest, n = n } }
       return

@@ -4,6 +4,7 @@
 -- Gate (the throne room and the Gate itself); in that turn he may not move,
 -- attack, cast or use items (`may_act` 0 for every `what`).
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local effects = require "rules.effects"
 local blessings = require "rules.blessings"
@@ -23,7 +24,8 @@ function M.returns(ctx)
       fields[#fields + 1] = f
     end
   end
-  T.decide { seat = T.owner(h), prompt = { "blessing.astral", hero = h }, options = fields, label = "pick.field",
+  T.decide { seat = T.owner(h), prompt = { "blessing.astral", hero = h },
+             options = names.options(fields, "pick.figure_to", { figure = h }),
              on_choice = M.back }
 end
 

@@ -1,5 +1,5 @@
 -- B12 Burning Legs (dorn.md §6.8): this heroes' turn the hero has
--- `effect.move` more movement (the channel `move`). It gives movement, not
+-- `move` more movement (the channel `move`). It gives movement, not
 -- leave to move: a hero held by Icy Prison stays where he is.
 local T = tabula
 local blessings = require "rules.blessings"
@@ -10,7 +10,7 @@ function M.play() end
 M.modify = {
   move = function(ctx)
     local d = blessings.data(ctx)
-    if d and d.hero == ctx.args.figure then return ctx.args.amount + T.get(ctx.self, "effect").move end
+    if d and d.hero == ctx.args.figure then return ctx.args.amount + T.get(ctx.self, "move") end
     return nil
   end,
 }

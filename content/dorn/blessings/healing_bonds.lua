@@ -3,6 +3,7 @@
 -- the Seer heals, §4.12); the hut itself is no field. Unusable while that
 -- is taken.
 local T = tabula
+local names = require "rules.names"
 local blessings = require "rules.blessings"
 local M = {}
 
@@ -22,8 +23,9 @@ function M.play(ctx)
     blessings.put_hero(ctx.args.hero, free[1])
     return
   end
-  T.decide { seat = ctx.args.seat, prompt = { "blessing.teleport", hero = ctx.args.hero }, options = free,
-             label = "pick.field", on_choice = M.go, args = ctx.args }
+  T.decide { seat = ctx.args.seat, prompt = { "blessing.teleport", hero = ctx.args.hero },
+             options = names.options(free, "pick.figure_to", { figure = ctx.args.hero }),
+             on_choice = M.go, args = ctx.args }
 end
 
 function M.go(ctx) blessings.put_hero(ctx.args.hero, ctx.choice) end

@@ -3,6 +3,7 @@
 -- other cannot refuse. Unusable when no such field is free. Option
 -- `<hero def>><field>`.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local rituals = require "rules.rituals"
 local blessings = require "rules.blessings"
@@ -14,7 +15,8 @@ local function options(h)
     if o ~= h then
       for _, f in ipairs(rituals.around(board.field(h))) do
         if blessings.free_for_hero(o, f) then
-          out[#out + 1] = { id = T.def(o) .. ">" .. f, label = { "move.step", figure = o, from = board.field(o), field = f } }
+          out[#out + 1] = { id = T.def(o) .. ">" .. f,
+            label = { "move.to", figure = o, from = names.of(board.field(o)), field = names.of(f) } }
         end
       end
     end

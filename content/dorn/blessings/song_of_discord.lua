@@ -1,10 +1,11 @@
 -- B5 Song of Discord (dorn.md §6.8): each strong monster within
--- `effect.range` fields of the hero makes `effect.attacks` attacks, each on
+-- `range` fields of the hero makes `attacks` attacks, each on
 -- an adjacent weak monster the Lord picks, wounding it as an attack does
 -- (`params.wound`). The hero is the one responsible (how = "blessing"), so
 -- the tokens of the monsters killed are his XP. The attacks still to make:
 -- the var `blessing_work`, a list of strong monsters.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local reach = require "rules.reach"
 local wounds = require "rules.wounds"
@@ -30,12 +31,12 @@ local function attackers(h, range)
   return out
 end
 
-M.extend = blessings.needs(function(h, card) return attackers(h, T.get(card, "effect").range) end)
+M.extend = blessings.needs(function(h, card) return attackers(h, T.get(card, "range")) end)
 
 function M.play(ctx)
-  local e, work = T.get(ctx.self, "effect"), {}
-  for _, s in ipairs(attackers(ctx.args.hero, e.range)) do
-    for _ = 1, e.attacks do work[#work + 1] = s end
+  local work = {}
+  for _, s in ipairs(attackers(ctx.args.hero, T.get(ctx.self, "range"))) do
+    for _ = 1, T.get(ctx.self, "attacks") do work[#work + 1] = s end
   end
   T.set_var("blessing_work", work)
   M.next(ctx)
@@ -50,7 +51,10 @@ function M.next(ctx)
       M.hit(ctx, targets[1])
     elseif #targets > 1 then
       local options = {}
-      for _, m in ipairs(targets) do options[#options + 1] = { id = m, entity = m } end
+      for _, m in ipairs(targets) do
+        options[#options + 1] = { id = m, entity = m,
+                                  label = { "blessing.discord_hit", attacker = s, target = m, at = names.of(board.field(m)) } }
+      end
       T.decide { seat = 1, prompt = { "blessing.discord", monster = s }, options = options, on_choice = M.chosen,
                  args = ctx.args }
       return

@@ -1,5 +1,5 @@
 -- B7 Strength of Wrath (dorn.md §6.8): this heroes' turn the hero has
--- `effect.attacks` more attacks (or spells): the channel `attacks` that
+-- `attacks` more attacks (or spells): the channel `attacks` that
 -- the H3 pipeline asks.
 local T = tabula
 local blessings = require "rules.blessings"
@@ -10,7 +10,7 @@ function M.play() end
 M.modify = {
   attacks = function(ctx)
     local d = blessings.data(ctx)
-    if d and d.hero == ctx.args.figure then return ctx.args.amount + T.get(ctx.self, "effect").attacks end
+    if d and d.hero == ctx.args.figure then return ctx.args.amount + T.get(ctx.self, "attacks") end
     return nil
   end,
 }

@@ -1,5 +1,5 @@
 -- The mummy (components §5 M6): a hero it wounds may neither move nor
--- attack (nor cast) in his next `effect.wound_stops_turns` turns. Heroes
+-- attack (nor cast) in his next `wound_stops_turns` turns. Heroes
 -- whose card says so are immune (channel `monster_skill`: Transmuted Blood).
 -- The var `mummy_stops` = {{figure, by, from, to}}: the figure may not act
 -- in the heroes' turns numbered `from`..`to` (a heroes' turn has the number
@@ -15,7 +15,7 @@ M.on = {
     if args.by ~= m or args.how ~= "attack" or args.amount <= 0 or T.kind(args.target) ~= "hero" then return end
     if T.modify("monster_skill", 1, { figure = args.target, by = m }) <= 0 then return end
     local n, list = T.var("lord_turn"), T.var("mummy_stops") or {}
-    local turns = T.def_get(T.def(m), "effect").wound_stops_turns
+    local turns = T.def_get(T.def(m), "wound_stops_turns")
     list[#list + 1] = { figure = args.target, by = m, from = n, to = n + turns - 1 }
     T.set_var("mummy_stops", list)
   end,

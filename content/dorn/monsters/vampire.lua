@@ -1,8 +1,9 @@
 -- The vampire (components §5 M5): at the start of its turn the Lord may turn
--- it into a bat until the turn ends: movement `effect.bat_move`, attacks
--- `effect.bat_attacks`. Offered in L3 while it has taken no step this turn.
+-- it into a bat until the turn ends: movement `bat_move`, attacks
+-- `bat_attacks`. Offered in L3 while it has taken no step this turn.
 -- The var `bats` = {turn, ids}: the bats of Lord turn `turn`.
 local T = tabula
+local names = require "rules.names"
 local movement = require "rules.movement"
 local lord_combat = require "rules.lord_combat"
 local M = {}
@@ -22,7 +23,7 @@ M.extend = {
     if not lord_combat.on_board(v) or is_bat(v) or T.get(v, "steps") > 0 or not movement.may_act(v, "move") then
       return nil
     end
-    return { { id = "bat:" .. v, label = { "bat.become", monster = v, field = T.where(v) }, on_choice = M.become_bat } }
+    return { { id = "bat:" .. v, label = { "bat.become", monster = v, field = names.of(T.where(v)) }, on_choice = M.become_bat } }
   end,
 }
 
@@ -36,15 +37,15 @@ function M.become_bat(ctx)
   end
 end
 
-local function effect(ctx) return T.def_get(T.def(ctx.self), "effect") end
+local function prop(ctx, name) return T.def_get(T.def(ctx.self), name) end
 
 M.modify = {
   move = function(ctx)
-    if ctx.args.figure == ctx.self and is_bat(ctx.self) then return effect(ctx).bat_move end
+    if ctx.args.figure == ctx.self and is_bat(ctx.self) then return prop(ctx, "bat_move") end
     return nil
   end,
   attacks = function(ctx)
-    if ctx.args.figure == ctx.self and is_bat(ctx.self) then return effect(ctx).bat_attacks end
+    if ctx.args.figure == ctx.self and is_bat(ctx.self) then return prop(ctx, "bat_attacks") end
     return nil
   end,
 }

@@ -1,9 +1,10 @@
 -- R8 Curse of the Disciples (dorn.md §6.7): next to each strong monster
--- appear `effect.weak_per_strong` random weak monsters (drawn from the
+-- appear `weak_per_strong` random weak monsters (drawn from the
 -- supply's tokens whose type is below its cap), each on a free adjacent
 -- field the Lord picks; none where no adjacent field is free. The strong
 -- monsters waiting their turn are the var `ritual_work`.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local rituals = require "rules.rituals"
 local M = {}
@@ -32,7 +33,7 @@ M.extend = {
 function M.play(ctx)
   local queue = {}
   for _, s in ipairs(strong_on_board()) do
-    for _ = 1, T.get(ctx.self, "effect").weak_per_strong do queue[#queue + 1] = s end
+    for _ = 1, T.get(ctx.self, "weak_per_strong") do queue[#queue + 1] = s end
   end
   T.set_var("ritual_work", queue)
   M.next()
@@ -48,8 +49,9 @@ function M.next()
       if #fields == 1 then
         rituals.arrive(token, fields[1])
       else
-        T.decide { seat = 1, prompt = { "ritual.disciple", token = token, strong = s }, options = fields,
-                   label = "pick.field", on_choice = M.put, args = { token = token } }
+        T.decide { seat = 1, prompt = { "ritual.disciple", token = token, strong = s },
+                   options = names.options(fields, "pick.figure_to", { figure = token }),
+                   on_choice = M.put, args = { token = token } }
         return
       end
     end

@@ -1,10 +1,11 @@
 -- R9 Dark Fortress, Temná rošáda (dorn.md §6.7): the Lord puts up to
--- `effect.monsters` monsters on any legal fields (or leaves one where it
+-- `monsters` monsters on any legal fields (or leaves one where it
 -- stands); they may move and attack this turn, whatever holds them: the
 -- modifier answers 1 to `may_act` for them, after the spells' and items'
 -- modifiers (a Ritual beats a spell: TV-41). The monsters chosen are
 -- `data.monsters`.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local effects = require "rules.effects"
 local rituals = require "rules.rituals"
@@ -24,7 +25,7 @@ end
 
 function M.next(ctx)
   local d = effects.data(ctx.self)
-  if #d.monsters >= T.get(ctx.self, "effect").monsters then return end
+  if #d.monsters >= T.get(ctx.self, "monsters") then return end
   local options = {}
   for _, m in ipairs(board.all("monster")) do
     if not rituals.is_in(d.monsters, m) then options[#options + 1] = { id = m, entity = m } end
@@ -41,7 +42,8 @@ function M.picked(ctx)
   d.monsters[#d.monsters + 1] = m
   local fields = { board.field(m) }
   for _, f in ipairs(rituals.free_fields(T.nodes("board"))) do fields[#fields + 1] = f end
-  T.decide { seat = 1, prompt = { "ritual.fortress_field", monster = m }, options = fields, label = "pick.field",
+  T.decide { seat = 1, prompt = { "ritual.fortress_field", monster = m },
+             options = names.options(fields, "pick.figure_to", { figure = m }),
              on_choice = M.placed, args = { monster = m } }
 end
 

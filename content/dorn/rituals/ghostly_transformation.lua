@@ -4,6 +4,7 @@
 -- supply. Option `<a>+<b>><field>`: weak monsters a and b, the strong one
 -- appears on `field` (a's or b's).
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local reach = require "rules.reach"
 local rituals = require "rules.rituals"
@@ -26,7 +27,7 @@ local function pair_options()
       local fa, fb = board.field(a), board.field(b)
       if reach.adjacent(fa, fb) then
         for _, f in ipairs { fa, fb } do
-          out[#out + 1] = { id = a .. "+" .. b .. ">" .. f, label = { "ritual.pair", a = a, b = b, field = f } }
+          out[#out + 1] = { id = a .. "+" .. b .. ">" .. f, label = { "ritual.pair", a = a, b = b, field = names.of(f) } }
         end
       end
     end

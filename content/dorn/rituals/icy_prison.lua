@@ -1,4 +1,4 @@
--- R3 Icy Prison (dorn.md §6.7, OQ-44): the Lord picks `effect.heroes`
+-- R3 Icy Prison (dorn.md §6.7, OQ-44): the Lord picks `heroes`
 -- heroes (all of them when there are no more); in the heroes' next turn
 -- they may not move (`may_act` "move"). They may still attack, cast, use
 -- items and play cards, and a Blessing that moves them still does (§4.9).
@@ -10,7 +10,7 @@ local M = {}
 
 function M.play(ctx)
   local heroes = board.all("hero")
-  local n = math.min(T.get(ctx.self, "effect").heroes, #heroes)
+  local n = math.min(T.get(ctx.self, "heroes"), #heroes)
   if #heroes <= n then
     effects.data(ctx.self).heroes = heroes
     return

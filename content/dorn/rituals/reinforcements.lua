@@ -1,11 +1,12 @@
 -- R6 Reinforcements (dorn.md §6.7): the black starting fields are filled
--- again as at setup (§3 S9): `effect.weak` weak monsters of the setup's mix
--- (`params.starting_weak`) and `effect.strong` strong ones drawn from the
+-- again as at setup (§3 S9): `weak` weak monsters of the setup's mix
+-- (`params.starting_weak`) and `strong` strong ones drawn from the
 -- bag. An occupied black field gets none. The Lord puts one monster at a
 -- time on a free black field; when the free fields run out, the monsters
 -- left go back (so with fewer free fields he chooses which come). Tokens
 -- come from the supply; a type at its cap or without a token is skipped.
 local T = tabula
+local names = require "rules.names"
 local rituals = require "rules.rituals"
 local M = {}
 
@@ -20,15 +21,14 @@ M.extend = {
 }
 
 function M.play(ctx)
-  local e = T.get(ctx.self, "effect")
-  for _ = 1, e.strong do
+  for _ = 1, T.get(ctx.self, "strong") do
     local bag = T.zone("bag")
     if #bag > 0 then T.move(T.chance("strong_monster", bag), "staging") end
   end
   local weak, mix = 0, T.param("starting_weak")
   for _, m in ipairs(T.defs { kind = "monster" }) do
     for _ = 1, (mix[m] or 0) do
-      local token = weak < e.weak and rituals.weak_token(m)
+      local token = weak < T.get(ctx.self, "weak") and rituals.weak_token(m)
       if token then
         T.move(token, "staging")
         weak = weak + 1
@@ -58,7 +58,7 @@ function M.next()
   local options = {}
   for _, id in ipairs(tokens) do
     for _, f in ipairs(fields) do
-      options[#options + 1] = { id = id .. ">" .. f, label = { "ritual.put", token = id, field = f } }
+      options[#options + 1] = { id = id .. ">" .. f, label = { "ritual.put", token = id, field = names.of(f) } }
     end
   end
   T.decide { seat = 1, prompt = "ritual.reinforcements", options = options, on_choice = M.put }

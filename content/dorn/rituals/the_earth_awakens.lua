@@ -1,5 +1,5 @@
--- R11 The Earth Awakens (dorn.md §6.7): the Lord places `effect.barriers`
--- barriers (kind `barrier`, `effect.barrier_lives` lives each) on fields
+-- R11 The Earth Awakens (dorn.md §6.7): the Lord places `barriers`
+-- barriers (kind `barrier`, `barrier_lives` lives each) on fields
 -- with no figure, not next to a hero. Rulings: not on a Teleport, the Gate
 -- or in Argos. A barrier is an obstacle (rules/board.lua, and
 -- `obstacles` for the routes of rules/reach.lua): nothing enters its field
@@ -7,6 +7,7 @@
 -- Blessings and spells that teleport may cross it. The card stays in force
 -- until its last barrier is destroyed. Its barriers: `data.barriers`.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local effects = require "rules.effects"
 local rituals = require "rules.rituals"
@@ -52,16 +53,16 @@ end
 function M.next(ctx)
   local d = effects.data(ctx.self)
   local free = fields()
-  if #d.barriers >= T.get(ctx.self, "effect").barriers or #free == 0 then
+  if #d.barriers >= T.get(ctx.self, "barriers") or #free == 0 then
     if #d.barriers == 0 then effects.stop(ctx.self) end
     return
   end
-  T.decide { seat = 1, prompt = "ritual.barrier", options = free, label = "pick.field", on_choice = M.placed }
+  T.decide { seat = 1, prompt = "ritual.barrier", options = names.options(free), on_choice = M.placed }
 end
 
 function M.placed(ctx)
   local b = T.create("barrier", ctx.choice)
-  T.set(b, "max_life", T.get(ctx.self, "effect").barrier_lives)
+  T.set(b, "max_life", T.get(ctx.self, "barrier_lives"))
   T.set(b, "card", ctx.self)
   local d = effects.data(ctx.self)
   d.barriers[#d.barriers + 1] = b

@@ -62,7 +62,8 @@ local function options_of(seat)
     if b then
       no = no or blocked()
       if not no[b] then
-        out[#out + 1] = { id = T.def(h) .. ":" .. T.def(b), label = { "blessing.play", hero = h, card = b } }
+        -- The card as the option's entity: the player reads its text.
+        out[#out + 1] = { id = T.def(h) .. ":" .. T.def(b), entity = b, label = { "blessing.play", hero = h, card = b } }
       end
     end
   end

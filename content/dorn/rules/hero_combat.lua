@@ -17,6 +17,7 @@
 -- (hero id -> attacks and spells made), boosted (hero id -> true), once
 -- (ability or defender id -> uses)}; it starts afresh each turn.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local reach = require "rules.reach"
 local wounds = require "rules.wounds"
@@ -125,13 +126,18 @@ function M.aims(hero, a)
   return out
 end
 
-local function aim_label(a, aim)
+-- "Kaerdrak: Axe on Skeleton (K14)": who, with what, on whom and where.
+local function aim_label(hero, a, aim)
   local id = math.tointeger(tonumber(aim))
-  if id then return { "h3.hit", ability = a, target = id } end
+  if id then return { "h3.hit", hero = hero, ability = a, target = id, at = names.of(board.field(id)) } end
   local x, y = aim:match("^(%d+)%+(%d+)$")
-  if x then return { "h3.hit_two", ability = a, first = math.tointeger(tonumber(x)), second = math.tointeger(tonumber(y)) } end
-  if aim == "all" then return { "h3.hit_all", ability = a } end
-  return { "h3.hit_field", ability = a, field = aim }
+  if x then
+    x, y = math.tointeger(tonumber(x)), math.tointeger(tonumber(y))
+    return { "h3.hit_two", hero = hero, ability = a, first = x, second = y,
+             at = names.of(board.field(x)), at2 = names.of(board.field(y)) }
+  end
+  if aim == "all" then return { "h3.hit_all", hero = hero, ability = a } end
+  return { "h3.hit_field", hero = hero, ability = a, field = names.of(aim) }
 end
 
 -- Decision options for every attack and spell `hero` may make now, each
@@ -143,7 +149,7 @@ function M.attack_options(hero)
     for _, a in ipairs(abilities.of(hero, type)) do
       if M.usable(hero, a) then
         for _, aim in ipairs(M.aims(hero, a)) do
-          out[#out + 1] = { id = "hit:" .. a .. ">" .. aim, label = aim_label(a, aim), on_choice = M.chosen }
+          out[#out + 1] = { id = "hit:" .. a .. ">" .. aim, label = aim_label(hero, a, aim), on_choice = M.chosen }
         end
       end
     end

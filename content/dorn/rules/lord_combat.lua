@@ -21,6 +21,7 @@
 --   once       entities (abilities) used once this turn
 local T = tabula
 local board = require "rules.board"
+local names = require "rules.names"
 local reach = require "rules.reach"
 local wounds = require "rules.wounds"
 local abilities = require "rules.abilities"
@@ -110,7 +111,8 @@ function M.declare()
   for _, a in ipairs(s.attackers) do
     if a.left > 0 then
       for _, t in ipairs(M.targets(a.id)) do
-        options[#options + 1] = { id = a.id .. ">" .. t, label = { "l4.attack", attacker = a.id, target = t } }
+        options[#options + 1] = { id = a.id .. ">" .. t, label = { "l4.attack", attacker = a.id, target = t,
+                                                                 from = names.of(board.field(a.id)), at = names.of(board.field(t)) } }
       end
     end
   end
@@ -136,7 +138,7 @@ function M.declared_one(ctx)
   -- `from`: where the attacker stood, which still counts (Paladin's Aura)
   -- if a Riposte kills it before the hero it attacks blocks.
   s.attacks[#s.attacks + 1] = { by = by, on = on, block = "", from = board.field(by) }
-  T.log { "l4.declared", attacker = by, target = on }
+  T.log { "l4.declared", attacker = by, target = on, from = names.of(board.field(by)), at = names.of(board.field(on)) }
 end
 
 -- Blocks --------------------------------------------------------------------
@@ -229,7 +231,7 @@ function M.block()
   end
   if M.on_board(hero) and M.blocks_left(hero) > 0 then
     for _, o in ipairs(M.open_attacks(hero)) do
-      options[#options + 1] = { id = "block:" .. o.k, label = { "l4.block", attacker = o.by } }
+      options[#options + 1] = { id = "block:" .. o.k, label = { "l4.block", attacker = o.by, from = names.of(o.from or board.field(o.by)) } }
     end
   end
   -- Blocks other heroes give (Protecting Hand): options with their own

@@ -4,6 +4,7 @@
 -- steps this turn never exceed its movement value.
 local T = tabula
 local board = require "rules.board"
+local names = require "rules.names"
 local victory = require "rules.victory"
 local M = {}
 
@@ -38,11 +39,14 @@ end
 
 -- The channel `may_step` {figure, field} lets a card or a variant forbid
 -- one step (1: it may, 0: it may not); 15.d's tactics use it.
+-- An option names the fields by their names on the map and says how many
+-- steps the figure has left after this one.
 local function step_options(id, options)
-  local from = board.field(id)
-  for _, f in ipairs(board.steps(id, steps_left(id))) do
+  local from, left = board.field(id), steps_left(id)
+  for _, f in ipairs(board.steps(id, left)) do
     if T.modify("may_step", 1, { figure = id, field = f }) > 0 then
-      options[#options + 1] = { id = id .. ">" .. f, label = { "move.step", figure = id, from = from, field = f } }
+      options[#options + 1] = { id = id .. ">" .. f,
+                                label = { "move.step", figure = id, from = names.of(from), field = names.of(f), left = left - 1 } }
     end
   end
 end

@@ -6,6 +6,7 @@
 -- turn (2 x lord_turn, +1 in the heroes' turn that follows it) and `uses`
 -- how often it was used then; in any other turn it counts as unused.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local reach = require "rules.reach"
 local teleport = require "rules.teleport"
@@ -64,8 +65,9 @@ function M.ask_teleport(ctx)
   local figure = T.get(a, "holder")
   local options = teleport.fields(figure, M.effect(a, "teleport"))
   options[#options + 1] = { id = "back", label = "passive.back" }
-  T.decide { seat = T.owner(figure), prompt = { "passive.teleport", hero = figure, ability = a }, options = options,
-             label = "pick.field", on_choice = M.teleported, args = { ability = a } }
+  T.decide { seat = T.owner(figure), prompt = { "passive.teleport", hero = figure, ability = a },
+             options = names.options(options, "pick.figure_to", { figure = figure }),
+             on_choice = M.teleported, args = { ability = a } }
 end
 
 -- The teleport itself: no step walked (TV-53), but the field is entered

@@ -4,6 +4,7 @@
 -- effect; `effects.start` keeps it in `in_effect` for as long as it lasts.
 -- Helpers the Ritual scripts share are here too.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local wounds = require "rules.wounds"
 local effects = require "rules.effects"
@@ -36,7 +37,9 @@ end
 -- L1: one decision; nothing is asked when no Ritual can be played.
 function M.offer()
   local options = {}
-  for _, card in ipairs(M.playable()) do options[#options + 1] = { id = T.def(card), entity = card } end
+  for _, card in ipairs(M.playable()) do
+    options[#options + 1] = { id = T.def(card), entity = card, label = { "ritual.play", card = card, cost = M.cost(card) } }
+  end
   if #options == 0 then return end
   options[#options + 1] = { id = "none", label = "ritual.none" }
   T.decide { seat = LORD, prompt = "ritual.prompt", options = options, on_choice = M.chosen }
@@ -96,7 +99,7 @@ function M.arrive(id, field)
   T.set(id, "max_life", T.def_get(T.def(id), "lives"))
   T.set(id, "steps", 0)
   T.set(id, "summoned_on", T.var("lord_turn"))
-  T.log { "log.summoned", monster = id, field = field }
+  T.log { "log.summoned", monster = id, field = names.of(field) }
 end
 
 -- Monsters of a type on the board, and tokens of it waiting in staging.

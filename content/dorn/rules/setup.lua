@@ -1,5 +1,6 @@
 -- Setup, dorn.md §3 (S1-S13).
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local abilities = require "rules.abilities"
 local chance = require "std.chance"
@@ -132,7 +133,8 @@ local function place(seat, id, fields, prompt, on_choice)
     T.move(id, fields[1])
     return
   end
-  T.decide { seat = seat, prompt = { prompt, token = id }, options = fields, label = "pick.field",
+  T.decide { seat = seat, prompt = { prompt, token = id },
+             options = names.options(fields, "pick.figure_to", { figure = id }),
              on_choice = on_choice, args = { id = id } }
 end
 

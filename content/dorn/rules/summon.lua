@@ -2,6 +2,7 @@
 -- time, or stops; what he may still summon is worked out from what he has
 -- summoned this turn, so every option offered keeps the turn legal.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local levels = require "rules.levels"
 local M = {}
@@ -142,7 +143,8 @@ function M.offer()
 end
 
 local function ask_field(token, fields)
-  T.decide { seat = LORD, prompt = { "summon.where", token = token }, options = fields, label = "pick.field",
+  T.decide { seat = LORD, prompt = { "summon.where", token = token },
+             options = names.options(fields, "pick.figure_to", { figure = token }),
              on_choice = M.placed, args = { id = token } }
 end
 
@@ -175,7 +177,7 @@ function M.placed(ctx)
   T.set(id, "steps", 0)
   T.set(id, "summoned_on", T.var("lord_turn"))
   if T.def_get(T.def(id), "weight") == "strong" then sm.strong = sm.strong + 1 else sm.weak = sm.weak + 1 end
-  T.log { "log.summoned", monster = id, field = ctx.choice }
+  T.log { "log.summoned", monster = id, field = names.of(ctx.choice) }
 end
 
 return M

@@ -5,13 +5,14 @@
 -- `treasure_fields`) may draw the top card of `treasure_deck` (OQ-14: passing
 -- through is enough, declining keeps the token). By its `type`:
 --   item     kept face up in `items`, `held_by` = the hero
---   monster  a token of `effect.monster` from the supply appears next to him
+--   monster  a token of `monster` from the supply appears next to him
 --   trap     its script's `spring` acts on him (Rubble)
 --   nothing  spent
 -- An item is used in H2 only, at most one a hero a turn: its script answers
 -- `h2_actions` with `M.offer` and runs its effect between `M.begin` and
 -- `M.finish`.
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local movement = require "rules.movement"
 local effects = require "rules.effects"
@@ -79,14 +80,14 @@ local function place(token, field)
   T.set(token, "max_life", T.def_get(T.def(token), "lives"))
   T.set(token, "steps", 0)
   T.set(token, "summoned_on", T.var("lord_turn"))
-  T.log { "log.summoned", monster = token, field = field }
+  T.log { "log.summoned", monster = token, field = names.of(field) }
 end
 
 -- §4.5.2, OQ-25: the card's monster, from the supply, within the type cap,
 -- on a free field next to the hero of the Lord's choice; it acts from the
 -- next Lord turn. Without a token or a field nothing appears.
 local function appear(card, hero)
-  local m = T.get(card, "effect").monster
+  local m = T.get(card, "monster")
   T.move(card, "spent")
   local token
   for _, id in ipairs(T.zone("supply")) do
@@ -103,8 +104,9 @@ local function appear(card, hero)
     place(token, fields[1])
     return
   end
-  T.decide { seat = LORD, prompt = { "treasure.monster_where", token = token, hero = hero }, options = fields,
-             label = "pick.field", on_choice = M.placed, args = { id = token } }
+  T.decide { seat = LORD, prompt = { "treasure.monster_where", token = token, hero = hero },
+             options = names.options(fields, "pick.figure_to", { figure = token }),
+             on_choice = M.placed, args = { id = token } }
 end
 
 function M.placed(ctx) place(ctx.args.id, ctx.choice) end
@@ -197,12 +199,12 @@ function M.used_at_once(card)
   return card
 end
 
--- A modifier that adds the card's `effect[key]` to a channel's amount for
+-- A modifier that adds the card's property `key` to a channel's amount for
 -- the hero the used item acts for.
 function M.adds(key)
   return function(ctx)
     if M.acting_for(ctx.self) ~= ctx.args.figure then return ctx.args.amount end
-    return ctx.args.amount + T.get(ctx.self, "effect")[key]
+    return ctx.args.amount + T.get(ctx.self, key)
   end
 end
 

@@ -11,6 +11,7 @@
 --        "exhaustion" (a harder spell's cost, §5.3)
 --   card the ability, card or monster entity whose effect it is (optional)
 local T = tabula
+local names = require "rules.names"
 local board = require "rules.board"
 local victory = require "rules.victory"
 local death = require "rules.death"
@@ -54,7 +55,7 @@ function M.deal(target, n, info)
   if kind == "hero" and lost > 0 then M.add_blood(lost) end
   -- The screen shows the board after the fact: say what the wound did.
   if r.knocked_out then
-    T.log { board.is_figure(target) and "log.killed" or "log.destroyed", figure = target, field = where }
+    T.log { board.is_figure(target) and "log.killed" or "log.destroyed", figure = target, field = names.of(where) }
   elseif lost > 0 then
     T.log { "log.wounded", figure = target, n = lost, left = M.life(target) }
   else

@@ -5,8 +5,9 @@ local T = tabula
 local S = require "std.screen"
 local W = {}
 
--- Lines are at most this wide.
-W.WIDTH = 100
+-- Lines are at most this wide (an 80-column terminal), and the panel
+-- beside the map this wide.
+W.WIDTH, W.PANEL = 80, 40
 
 -- The text "dorn.screen.<key>" with its arguments.
 function W.t(key, args)
@@ -36,13 +37,14 @@ function W.count(view, zone, seat)
   return z and z.count or 0
 end
 
--- A zone viewed as counts per definition: "3× Ghost, 4× Mummy".
+-- A zone viewed as counts per definition: {"3× Ghost", "4× Mummy"}, or
+-- {"none"}.
 function W.groups(view, zone)
   local z = S.zone(view, zone, nil)
   local parts = {}
   for _, g in ipairs(z and z.groups or {}) do parts[#parts + 1] = g.count .. "× " .. T.definition(g.def).name end
-  if #parts == 0 then return W.t("none") end
-  return table.concat(parts, ", ")
+  if #parts == 0 then parts[1] = W.t("none") end
+  return parts
 end
 
 -- An entity's lives now: the kernel's hit points less its damage.

@@ -1,5 +1,5 @@
 -- TR9 Healing Potion and TR12 Greater Healing Potion (dorn.md §6.9): the
--- hero who drinks it heals `effect.heal` lives, never above his maximum.
+-- hero who drinks it heals `heal` lives, never above his maximum.
 local T = tabula
 local treasures = require "rules.treasures"
 local wounds = require "rules.wounds"
@@ -7,7 +7,7 @@ local M = {}
 
 function M.use(ctx)
   local item, hero = treasures.begin(ctx)
-  wounds.heal(hero, T.get(item, "effect").heal, { by = hero, how = "item", card = item })
+  wounds.heal(hero, T.get(item, "heal"), { by = hero, how = "item", card = item })
   treasures.finish(item, hero)
 end
 

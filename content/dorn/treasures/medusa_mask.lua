@@ -1,5 +1,5 @@
 -- TR4 Medusa Mask (dorn.md §6.9): in the next Lord turn (`lasts`) no monster
--- within `effect.range` fields of the hero may attack. The distance is
+-- within `range` fields of the hero may attack. The distance is
 -- measured when the monster would attack, round corners and never through a
 -- Teleport; Zorkal is immune (§4.14: the mask wounds nobody). It costs the
 -- hero `life_cost` lives.
@@ -16,7 +16,7 @@ M.modify = {
     local from, to = board.field(monster), board.field(hero)
     if T.kind(hero) ~= "hero" or to == "fallen" or not from then return ctx.args.amount end
     local d = reach.route(from, to)
-    if d and d <= T.get(ctx.self, "effect").range then return 0 end
+    if d and d <= T.get(ctx.self, "range") then return 0 end
     return ctx.args.amount
   end,
 }

@@ -1,4 +1,4 @@
--- TR11 Potion of Agility (dorn.md §6.9): `effect.attacks` more attacks (or
+-- TR11 Potion of Agility (dorn.md §6.9): `attacks` more attacks (or
 -- spells) for the hero who drinks it, this turn (`lasts`); H3 asks the
 -- channel `attacks`.
 local treasures = require "rules.treasures"

@@ -1,4 +1,4 @@
--- TR10 Potion of Light Feet (dorn.md §6.9): `effect.move` more fields of
+-- TR10 Potion of Light Feet (dorn.md §6.9): `move` more fields of
 -- movement for the hero who drinks it, this turn (`lasts`).
 local treasures = require "rules.treasures"
 

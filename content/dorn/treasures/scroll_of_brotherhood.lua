@@ -1,5 +1,5 @@
 -- TR8 Scroll of Brotherhood (dorn.md §6.9): another hero, anywhere on the
--- board, heals `effect.heal` lives; the reader pays `life_cost` lives.
+-- board, heals `heal` lives; the reader pays `life_cost` lives.
 local T = tabula
 local treasures = require "rules.treasures"
 local board = require "rules.board"
@@ -24,7 +24,7 @@ end
 
 function M.target(ctx)
   local item, hero = ctx.args.item, ctx.args.hero
-  wounds.heal(ctx.choice, T.get(item, "effect").heal, { by = hero, how = "item", card = item })
+  wounds.heal(ctx.choice, T.get(item, "heal"), { by = hero, how = "item", card = item })
   treasures.finish(item, hero)
 end
 

@@ -1,7 +1,7 @@
 -- TR14 Scroll of Scorching Breath (dorn.md §6.9): every monster (Zorkal too,
--- OQ-23) and, with `effect.hits_heroes`, every other hero within
--- `effect.range` fields of the reader, round corners and not through a
--- Teleport, takes `effect.damage` wounds; the kills' tokens are his XP.
+-- OQ-23) and, with `hits_heroes`, every other hero within
+-- `range` fields of the reader, round corners and not through a
+-- Teleport, takes `damage` wounds; the kills' tokens are his XP.
 -- Then he pays `life_cost` lives.
 local T = tabula
 local treasures = require "rules.treasures"
@@ -11,13 +11,13 @@ local wounds = require "rules.wounds"
 local M = {}
 
 local function victims(item, hero)
-  local e, here = T.get(item, "effect"), board.field(hero)
-  local fields = T.within(here, e.range, reach.blocked())
+  local here = board.field(hero)
+  local fields = T.within(here, T.get(item, "range"), reach.blocked())
   table.insert(fields, 1, here)
   local out = {}
   for _, f in ipairs(fields) do
     for _, o in ipairs(board.figures(f)) do
-      if o ~= hero and (T.kind(o) ~= "hero" or e.hits_heroes) then out[#out + 1] = o end
+      if o ~= hero and (T.kind(o) ~= "hero" or T.get(item, "hits_heroes")) then out[#out + 1] = o end
     end
   end
   return out
@@ -25,7 +25,7 @@ end
 
 function M.use(ctx)
   local item, hero = treasures.begin(ctx)
-  local n = T.get(item, "effect").damage
+  local n = T.get(item, "damage")
   for _, o in ipairs(victims(item, hero)) do wounds.deal(o, n, { by = hero, how = "item", card = item }) end
   treasures.finish(item, hero)
 end

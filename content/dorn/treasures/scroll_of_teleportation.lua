@@ -1,21 +1,23 @@
 -- TR15 Scroll of Teleportation (dorn.md §6.9, §4.4.6): the hero goes to a
--- field up to `effect.teleport` fields away, over figures but not through a
+-- field up to `teleport` fields away, over figures but not through a
 -- board Teleport, an obstacle or the closed Gate, and ends on a field he may
 -- stop on (Argos with other heroes included). It is not a move: his steps
 -- stay as they were. Coming there, he may take a Treasure or an Artifact
 -- (`entered`, with `teleported`).
 local T = tabula
+local names = require "rules.names"
 local treasures = require "rules.treasures"
 local board = require "rules.board"
 local teleport = require "rules.teleport"
 local M = {}
 
-local function destinations(item, hero) return teleport.fields(hero, T.get(item, "effect").teleport) end
+local function destinations(item, hero) return teleport.fields(hero, T.get(item, "teleport")) end
 
 function M.use(ctx)
   local item, hero = treasures.begin(ctx)
-  T.decide { seat = ctx.args.seat, prompt = { "item.where", item = item }, options = destinations(item, hero),
-             label = "pick.field", on_choice = M.arrive, args = { item = item, hero = hero } }
+  T.decide { seat = ctx.args.seat, prompt = { "item.where", item = item },
+             options = names.options(destinations(item, hero), "pick.figure_to", { figure = hero }),
+             on_choice = M.arrive, args = { item = item, hero = hero } }
 end
 
 function M.arrive(ctx)

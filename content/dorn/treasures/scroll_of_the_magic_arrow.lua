@@ -1,6 +1,6 @@
--- TR13 Scroll of the Magic Arrow (dorn.md §6.9): `effect.damage` wounds to
--- one enemy figure the hero reaches with `effect.reach` within
--- `effect.range` fields; the kill's token is his XP. It wounds Zorkal too
+-- TR13 Scroll of the Magic Arrow (dorn.md §6.9): `damage` wounds to
+-- one enemy figure the hero reaches with `reach` within
+-- `range` fields; the kill's token is his XP. It wounds Zorkal too
 -- (OQ-23: it wounds for lives).
 local T = tabula
 local treasures = require "rules.treasures"
@@ -9,8 +9,7 @@ local wounds = require "rules.wounds"
 local M = {}
 
 local function targets(item, hero)
-  local e = T.get(item, "effect")
-  return reach.targets(hero, e.reach, e.range)
+  return reach.targets(hero, T.get(item, "reach"), T.get(item, "range"))
 end
 
 function M.use(ctx)
@@ -23,7 +22,7 @@ end
 
 function M.target(ctx)
   local item, hero = ctx.args.item, ctx.args.hero
-  wounds.deal(ctx.choice, T.get(item, "effect").damage, { by = hero, how = "item", card = item })
+  wounds.deal(ctx.choice, T.get(item, "damage"), { by = hero, how = "item", card = item })
   treasures.finish(item, hero)
 end
 
