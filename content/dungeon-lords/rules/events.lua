@@ -78,8 +78,9 @@ function M.payday(ctx)
     return M.dismiss(args)
   end
   T.decide {
-    seat = seat, prompt = { "events.payday_ask", monster = m },
-    options = { { id = "pay", label = "events.pay" }, { id = "dismiss", label = { "events.dismiss", n = T.param("payday_dismiss_evil") } } },
+    seat = seat, prompt = { "events.payday_ask", monster = m, cost = W.cost_words(m) },
+    options = { { id = "pay", label = { "events.pay_cost", cost = W.cost_words(m) } },
+                { id = "dismiss", label = { "events.dismiss", n = T.param("payday_dismiss_evil") } } },
     on_choice = "paid", args = args,
   }
 end
