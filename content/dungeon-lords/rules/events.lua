@@ -121,9 +121,9 @@ function M.taxes(ctx)
   local most = math.min(tax, T.counter(seat, "gold"))
   if most == 0 then return settle(seat, tax, 0) end
   local opts = {}
-  for n = 0, most do opts[#opts + 1] = { id = n, label = { "events.tax_option", n = n } } end
+  for n = 0, most do opts[#opts + 1] = { id = n, label = { "events.tax_option", n = n, unpaid = tax - n } } end
   T.decide {
-    seat = seat, prompt = { "events.tax_ask", tax = tax }, options = opts,
+    seat = seat, prompt = { "events.tax_ask", tax = tax, points = T.param("scoring").dead_letter }, options = opts,
     on_choice = "taxed", args = { seat = seat, tax = tax },
   }
 end

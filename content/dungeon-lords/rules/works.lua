@@ -64,7 +64,7 @@ function W.mine.possible(seat, d) return most_miners(seat, d) >= 1 end
 
 function W.mine.start(seat, d, args)
   local opts = {}
-  for n = 1, most_miners(seat, d) do opts[#opts + 1] = { id = n, label = { "actions.miners", n = n } } end
+  for n = 1, most_miners(seat, d) do opts[#opts + 1] = { id = n, label = { "actions.miners", n = n, gold = n } } end
   opts[#opts + 1] = decline_option()
   T.decide {
     seat = seat, prompt = { "actions.how_many_miners", card = S.card(args), slot = args.slot },

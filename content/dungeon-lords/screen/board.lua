@@ -21,6 +21,13 @@ local function labelled(add, label, parts, sep)
   end
 end
 
+-- Each entity shown by `show`, for `labelled` to break between.
+local function list_of(items, show)
+  local out = {}
+  for i, e in ipairs(items) do out[i] = show(e) end
+  return out
+end
+
 -- A text's words, for `labelled` to break between.
 local function words(text)
   local out = {}
@@ -93,10 +100,15 @@ function B.year_plan(view, add)
   if not B.whole_game(view) then return end
   add("== " .. W.t("year", { year = v.year }) .. " · "
       .. W.t("build_round", { season = W.t("season_" .. SEASONS[v.round]), n = v.round }) .. " ==")
-  labelled(add, W.t("event"), words(W.t("now", { what = event(view, "event_now") })), " ")
-  labelled(add, "", words(W.t("next", { what = event(view, "event_next") })), " ")
-  labelled(add, W.t("heroes"), heroes(view, "heroes_now", "now"), ", ")
-  labelled(add, "", heroes(view, "heroes_next", "next"), ", ")
+  local events = words(W.t("now", { what = event(view, "event_now") }) .. " · " .. W.t("next", { what = event(view, "event_next") }))
+  labelled(add, W.t("event"), events, " ")
+  -- Heroes part from heroes at commas, and this round's from the next at a dot.
+  local parts = {}
+  for _, group in ipairs({ heroes(view, "heroes_now", "now"), heroes(view, "heroes_next", "next") }) do
+    if #parts > 0 then parts[#parts + 1] = "·" end
+    for i, h in ipairs(group) do parts[#parts + 1] = h .. (i < #group and "," or "") end
+  end
+  labelled(add, W.t("heroes"), parts, " ")
   local deck = S.zone(view, "combat_deck")
   if deck and deck.items then combat_deck(view, add) end
 end
@@ -123,28 +135,6 @@ function B.evil_scale(view, add)
   add(line)
 end
 
--- What a slot costs and gives: "1 gold → 2 food", "foreman, dig 4".
-local function effect(slot)
-  local pay, gain = {}, {}
-  for _, what in ipairs({ "gold", "food", "evil" }) do
-    local n = slot.pay and slot.pay[what]
-    if n then pay[#pay + 1] = W.t("amount_" .. what, { n = n }) end
-  end
-  for _, what in ipairs({ "food", "gold", "imps", "good" }) do
-    local n = slot.gain and slot.gain[what]
-    if n then gain[#gain + 1] = W.t("amount_" .. what, { n = n }) end
-  end
-  if slot.foreman then gain[#gain + 1] = W.t("foreman") end
-  for _, work in ipairs({ "dig", "mine", "traps" }) do
-    if slot[work] then gain[#gain + 1] = W.t("work_" .. work, { n = slot[work] }) end
-  end
-  if slot.spy then gain[#gain + 1] = W.t("spy") end
-  if slot.hire then gain[#gain + 1] = W.t("hire") end
-  if slot.build then gain[#gain + 1] = W.t("build") end
-  local gives = table.concat(gain, ", ")
-  return #pay > 0 and table.concat(pay, ", ") .. " → " .. gives or gives
-end
-
 -- The order card's name of each action (the actions are named by them).
 local function action_names()
   local names = {}
@@ -155,38 +145,39 @@ local function action_names()
   return names
 end
 
+-- "Get Food [you · S3]": who stands on each slot of each action, flowing
+-- under the label. What each slot does is on the order cards (the orders
+-- question shows their texts), so the board shows only who is where.
 function B.central_board(view, add)
   local slots, names = view.vars.slots, action_names()
   if not slots then return end
-  local head = S.pad(W.t("central_board"), 21)
-  for i = 1, 3 do head = head .. S.pad(W.t("slot", { n = i }), 29) end
-  add((head:gsub("%s+$", "")))
+  local parts = {}
   for _, action in ipairs(ACTIONS) do
-    local row = "  " .. S.fit(names[action] or action, 19)
-    for i, slot in ipairs(SLOTS[action]) do
+    local who = {}
+    for i = 1, #SLOTS[action] do
       local colour = slots[action] and slots[action][i] or 0
-      local who = colour == 0 and "·" or W.colour(view, colour)
-      -- The last slot's effect may run on: nothing follows it.
-      row = row .. S.fit(who, 4) .. (i < #SLOTS[action] and S.fit(effect(slot), 24) .. " " or effect(slot))
+      who[i] = colour == 0 and "·" or W.colour(view, colour)
     end
-    add((row:gsub("%s+$", "")))
+    parts[#parts + 1] = (names[action] or action) .. " [" .. table.concat(who, " ") .. "]"
   end
+  labelled(add, W.t("central_board"), parts, " · ")
 end
 
--- The tavern's monsters, each kind once ("2× Ghost (1 evil) — ..."), and
--- the shop's rooms.
+-- The tavern's monsters, each kind once with its cost ("2× Ghost (1
+-- evil)"; what each does is in the hire question), and the shop's rooms.
 function B.market(view, add)
   local kinds, count = {}, {}
   for _, m in ipairs(S.items(view, "tavern")) do
     if not count[m.def] then kinds[#kinds + 1] = m end
     count[m.def] = (count[m.def] or 0) + 1
   end
+  local offer = {}
   for i, m in ipairs(kinds) do
-    local name = (count[m.def] > 1 and count[m.def] .. "× " or "") .. m.name
-    add(S.pad(i == 1 and W.t("tavern") or "", 11) .. name .. " (" .. W.cost(m) .. ")" .. (m.text and " — " .. m.text or ""))
+    offer[i] = (count[m.def] > 1 and count[m.def] .. "× " or "") .. m.name .. " (" .. W.cost(m) .. ")"
   end
+  if #offer > 0 then labelled(add, W.t("tavern"), offer, ", ") end
   local shop = S.items(view, "shop")
-  if #shop > 0 then add(S.pad(W.t("shop"), 11) .. W.names(shop, W.room)) end
+  if #shop > 0 then labelled(add, W.t("shop"), list_of(shop, W.room), ", ") end
 end
 
 return B

@@ -16,23 +16,30 @@ local function dungeon(view, seat)
   return W.t("dungeon_size", { n = #squares, rooms = rooms, conquered = conquered })
 end
 
+-- One flowing line per lord (two when it runs long): counters, dungeon,
+-- monsters, traps, prisoners and party, a troll token count, a dead letter
+-- count or an empty prison left out when it is nothing.
 function L.lord(view, seat, add)
   local c = S.seat(view, seat).counters
-  add(W.seat(view, seat) .. ": " .. table.concat({
-    W.t("gold", { n = c.gold }), W.t("food", { n = c.food }), W.t("imps", { n = c.imps }),
-    W.t("trolls", { n = c.trolls }), W.t("evil", { n = c.evil }), W.t("dead_letters", { n = c.dead_letters }) }, " · "))
-  local brief = { dungeon(view, seat),
-    W.t("monsters_brief", { list = W.names(S.items(view, "den", seat), W.monster) }),
-    W.t("traps_count", { n = S.zone(view, "traps", seat).count }),
-    W.t("prisoners", { n = S.zone(view, "prison", seat).count }),
-    W.t("party_brief", { heroes = W.names(S.items(view, "party", seat), W.hero) }) }
-  for _, line in ipairs(S.flow(brief, " · ", 96, "    ")) do add("    " .. line) end
+  local parts = { W.t("gold", { n = c.gold }), W.t("food", { n = c.food }), W.t("imps", { n = c.imps }) }
+  if c.trolls > 0 then parts[#parts + 1] = W.t("trolls", { n = c.trolls }) end
+  parts[#parts + 1] = W.t("evil", { n = c.evil })
+  if c.dead_letters > 0 then parts[#parts + 1] = W.t("dead_letters", { n = c.dead_letters }) end
+  parts[#parts + 1] = dungeon(view, seat)
+  parts[#parts + 1] = W.t("monsters_brief", { list = W.names(S.items(view, "den", seat), W.monster) })
+  parts[#parts + 1] = W.t("traps_count", { n = S.zone(view, "traps", seat).count })
+  local prisoners = S.zone(view, "prison", seat).count
+  if prisoners > 0 then parts[#parts + 1] = W.t("prisoners", { n = prisoners }) end
+  local party = S.items(view, "party", seat)
+  if #party > 0 then parts[#parts + 1] = W.t("party_brief", { heroes = W.names(party, W.hero) }) end
   local field = S.items(view, "battlefield", seat)
   if #field > 0 then
-    add("    " .. W.t("battlefield_brief", { list = W.names(field, function(e)
+    parts[#parts + 1] = W.t("battlefield_brief", { list = W.names(field, function(e)
       return e.face_up and e.name or W.t("face_down")
-    end) }))
+    end) })
   end
+  parts[1] = W.seat(view, seat) .. ": " .. parts[1]
+  for _, line in ipairs(S.flow(parts, " · ", 110, "    ")) do add(line) end
 end
 
 return L

@@ -67,9 +67,10 @@ function M.numbers(foe, against)
 end
 
 -- What a choice of combat type means for `who`: its total against the
--- other side's, each before its die.
-local function odds(f, who, opponent, combat)
-  return { "combat.your_total", total = total(f, who, opponent, combat), foe = total(f, opponent, who, combat) }
+-- other side's, each before its die; `paid` magic to force willpower
+-- lowers its own willpower first (willpower is the magic left).
+local function odds(f, who, opponent, combat, paid)
+  return { "combat.your_total", total = total(f, who, opponent, combat) - (paid or 0), foe = total(f, opponent, who, combat) }
 end
 
 function M.start(f)
@@ -88,7 +89,7 @@ function M.start(f)
   local a = f.attacker
   T.decide { seat = f.seat, prompt = { "combat.type", foe = d, numbers = M.numbers(d, a) },
              options = { { id = "strength", label = { "combat.by_strength", odds = odds(f, a, d, "strength") } },
-                         { id = "willpower", label = { "combat.by_willpower", cost = cost, odds = odds(f, a, d, "willpower") } } },
+                         { id = "willpower", label = { "combat.by_willpower", cost = cost, odds = odds(f, a, d, "willpower", cost) } } },
              on_choice = M.attacker_chose }
 end
 
@@ -117,7 +118,7 @@ function M.strength_declared()
       return T.decide { seat = T.owner(f.defender), prompt = { "combat.defender_type", foe = f.attacker },
                         options = { { id = "strength", label = { "combat.accept_strength", odds = odds(f, f.defender, f.attacker, "strength") } },
                                     { id = "willpower", label = { "combat.by_willpower", cost = cost,
-                                                                  odds = odds(f, f.defender, f.attacker, "willpower") } } },
+                                                                  odds = odds(f, f.defender, f.attacker, "willpower", cost) } } },
                         on_choice = M.defender_chose }
     end
   end
