@@ -11,7 +11,7 @@ local B = {}
 local SLOTS, ACTIONS = T.param("action_slots"), T.param("actions")
 local EVIL_MIN, EVIL_MAX, PALADIN = T.param("evil_min"), T.param("evil_max"), T.param("paladin_line")
 local SEASONS = { "winter", "spring", "summer", "autumn" }
-local LABEL, WIDTH = 11, 110
+local LABEL, WIDTH = 11, 79   -- an 80-column terminal
 
 -- Parts (joined by `sep`) under a label in the first 11 columns, flowing
 -- onto more lines indented past the label when they run long.
@@ -145,22 +145,24 @@ local function action_names()
   return names
 end
 
--- "Get Food [you · S3]": who stands on each slot of each action, flowing
--- under the label. What each slot does is on the order cards (the orders
+-- "Get Food [you · S3]": who stands on each slot of each action someone
+-- stands on, flowing under the label. What each slot does is on the order cards (the orders
 -- question shows their texts), so the board shows only who is where.
 function B.central_board(view, add)
   local slots, names = view.vars.slots, action_names()
   if not slots then return end
   local parts = {}
   for _, action in ipairs(ACTIONS) do
-    local who = {}
+    local who, anyone = {}, false
     for i = 1, #SLOTS[action] do
       local colour = slots[action] and slots[action][i] or 0
       who[i] = colour == 0 and "·" or W.colour(view, colour)
+      anyone = anyone or colour ~= 0
     end
-    parts[#parts + 1] = (names[action] or action) .. " [" .. table.concat(who, " ") .. "]"
+    -- Only the actions someone stands on: the others are all free.
+    if anyone then parts[#parts + 1] = (names[action] or action) .. " [" .. table.concat(who, " ") .. "]" end
   end
-  labelled(add, W.t("central_board"), parts, " · ")
+  labelled(add, W.t("central_board"), #parts > 0 and parts or { W.t("board_free") }, " · ")
 end
 
 -- The tavern's monsters, each kind once with its cost ("2× Ghost (1

@@ -11,8 +11,9 @@ local D = {}
 
 local GRID, ENTRANCE = T.param("grid"), T.param("entrance")
 local CELL = 14
--- Lines of at most this many characters where a list may run long.
-local WIDTH = 110
+-- Lines of at most this many characters where a list may run long (an
+-- 80-column terminal).
+local WIDTH = 79
 
 -- The grid rows as lines: a head of column names with the entrance (▼)
 -- over its column and the legend, then every square at its column and row.
@@ -26,7 +27,7 @@ function D.grid(view, seat, add)
   local indent = "      "
   local head = indent
   for c = 1, GRID[1] do head = head .. S.fit("c" .. c .. (c == ENTRANCE[1] and " " .. W.t("entrance") or ""), CELL) end
-  add(head .. W.t("grid_legend"))
+  add((head:gsub("%s+$", "")))
   for r = 1, GRID[2] do
     local row = S.pad("  r" .. r, #indent)
     for c = 1, GRID[1] do
@@ -45,9 +46,11 @@ local function counters(view, seat)
   local c = S.seat(view, seat).counters
   local imps = W.t("imps", { n = c.imps })
   if (c.busy_imps or 0) > 0 then imps = imps .. " " .. W.t("at_work", { n = c.busy_imps }) end
-  return { W.t("gold", { n = c.gold }), W.t("food", { n = c.food }), imps,
-           W.t("trolls", { n = c.trolls }), W.t("evil", { n = c.evil }),
-           W.t("dead_letters", { n = c.dead_letters }) }
+  local out = { W.t("gold", { n = c.gold }), W.t("food", { n = c.food }), imps }
+  if c.trolls > 0 then out[#out + 1] = W.t("trolls", { n = c.trolls }) end
+  out[#out + 1] = W.t("evil", { n = c.evil })
+  if c.dead_letters > 0 then out[#out + 1] = W.t("dead_letters", { n = c.dead_letters }) end
+  return out
 end
 
 -- The entities of the seat's zones by id, to name what its secrets hold.
@@ -73,6 +76,11 @@ end
 function D.lord(view, seat, add)
   local starts = view.start_seat == seat and #view.seats > 1
   local title = W.t("your_dungeon") .. (starts and " " .. W.t("you_start") or "")
+  -- The marks' legend, once a square bears one.
+  local fight = view.vars["fight@" .. seat]
+  local marked = fight and fight.square
+  for _, sq in ipairs(S.items(view, "dungeon", seat)) do marked = marked or S.prop(sq, "conquered") end
+  if marked then title = title .. " (" .. W.t("grid_legend") .. ")" end
   local party = {}
   for i, h in ipairs(S.items(view, "party", seat)) do party[i] = W.hero(h) end
   if #party > 0 then

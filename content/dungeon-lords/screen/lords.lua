@@ -13,7 +13,10 @@ local function dungeon(view, seat)
     if S.prop(sq, "group") then rooms = rooms + 1 end
     if S.prop(sq, "conquered") then conquered = conquered + 1 end
   end
-  return W.t("dungeon_size", { n = #squares, rooms = rooms, conquered = conquered })
+  local size = W.t("dungeon_squares", { n = #squares })
+  if rooms > 0 then size = size .. ", " .. W.t("dungeon_rooms", { n = rooms }) end
+  if conquered > 0 then size = size .. ", " .. W.t("dungeon_conquered", { n = conquered }) end
+  return size
 end
 
 -- One flowing line per lord (two when it runs long): counters, dungeon,
@@ -39,7 +42,7 @@ function L.lord(view, seat, add)
     end) })
   end
   parts[1] = W.seat(view, seat) .. ": " .. parts[1]
-  for _, line in ipairs(S.flow(parts, " · ", 110, "    ")) do add(line) end
+  for _, line in ipairs(S.flow(parts, " · ", 79, "    ")) do add(line) end
 end
 
 return L
