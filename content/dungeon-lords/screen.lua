@@ -20,7 +20,7 @@ function M.draw(view)
     end
     if view.seat then dungeon.lord(view, view.seat, add) end
     for _, seat in ipairs(view.seats) do
-      if seat.seat ~= view.seat then lords.lord(view, seat.seat, add) end
+      if seat.seat ~= view.seat then lords.lord(view, seat.seat, add, board.in_combat(view)) end
     end
   end)
 end

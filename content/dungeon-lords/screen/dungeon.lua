@@ -99,8 +99,9 @@ function D.lord(view, seat, add)
   for _, line in ipairs(S.flow(held, " · ", WIDTH, "    ")) do add(line) end
   local field = S.items(view, "battlefield", seat)
   if #field > 0 then add(S.pad(W.t("battlefield"), col) .. W.names(field)) end
+  -- The order cards matter in the build rounds only.
   local hand = S.items(view, "orders_hand", seat)
-  if #hand + S.zone(view, "orders_blocked", seat).count + S.zone(view, "orders_played", seat).count > 0 then
+  if not require("screen.board").in_combat(view) and #hand + S.zone(view, "orders_blocked", seat).count + S.zone(view, "orders_played", seat).count > 0 then
     local orders = { W.t("in_hand", { cards = W.names(hand) }),
                      W.t("blocked", { cards = W.names(S.items(view, "orders_blocked", seat)) }),
                      W.t("played", { cards = W.names(S.items(view, "orders_played", seat), W.order) }) }

@@ -19,22 +19,29 @@ local function dungeon(view, seat)
   return size
 end
 
--- One flowing line per lord (two when it runs long): counters, dungeon,
--- monsters, traps, prisoners and party, a troll token count, a dead letter
--- count or an empty prison left out when it is nothing.
-function L.lord(view, seat, add)
+-- One flowing line per lord (two when it runs long): in a build round his
+-- counters, in a combat his party, and his dungeon, monsters, traps and
+-- prisoners; a troll token count, a dead letter count or an empty prison
+-- left out when it is nothing.
+function L.lord(view, seat, add, in_combat)
   local c = S.seat(view, seat).counters
-  local parts = { W.t("gold", { n = c.gold }), W.t("food", { n = c.food }), W.t("imps", { n = c.imps }) }
-  if c.trolls > 0 then parts[#parts + 1] = W.t("trolls", { n = c.trolls }) end
-  parts[#parts + 1] = W.t("evil", { n = c.evil })
-  if c.dead_letters > 0 then parts[#parts + 1] = W.t("dead_letters", { n = c.dead_letters }) end
+  local parts = {}
+  -- In a build round what a lord can pay for; in a combat his party.
+  if not in_combat then
+    parts = { W.t("gold", { n = c.gold }), W.t("food", { n = c.food }), W.t("imps", { n = c.imps }) }
+    if c.trolls > 0 then parts[#parts + 1] = W.t("trolls", { n = c.trolls }) end
+    parts[#parts + 1] = W.t("evil", { n = c.evil })
+    if c.dead_letters > 0 then parts[#parts + 1] = W.t("dead_letters", { n = c.dead_letters }) end
+  end
   parts[#parts + 1] = dungeon(view, seat)
   parts[#parts + 1] = W.t("monsters_brief", { list = W.names(S.items(view, "den", seat), W.monster) })
   parts[#parts + 1] = W.t("traps_count", { n = S.zone(view, "traps", seat).count })
   local prisoners = S.zone(view, "prison", seat).count
   if prisoners > 0 then parts[#parts + 1] = W.t("prisoners", { n = prisoners }) end
-  local party = S.items(view, "party", seat)
-  if #party > 0 then parts[#parts + 1] = W.t("party_brief", { heroes = W.names(party, W.hero) }) end
+  -- The party hero by hero, so that a long one breaks between heroes.
+  local heroes = {}
+  for i, h in ipairs(in_combat and S.items(view, "party", seat) or {}) do heroes[i] = W.hero(h) end
+  if #heroes > 0 then heroes[1] = W.t("party_brief", { heroes = heroes[1] }) end
   local field = S.items(view, "battlefield", seat)
   if #field > 0 then
     parts[#parts + 1] = W.t("battlefield_brief", { list = W.names(field, function(e)
@@ -42,7 +49,13 @@ function L.lord(view, seat, add)
     end) })
   end
   parts[1] = W.seat(view, seat) .. ": " .. parts[1]
-  for _, line in ipairs(S.flow(parts, " · ", 79, "    ")) do add(line) end
+  -- Parts end with their separator: " ·" between parts, "," between heroes.
+  for i = 1, #parts - 1 do parts[i] = parts[i] .. " ·" end
+  if #heroes > 0 then
+    parts[#parts] = parts[#parts] .. " ·"
+    for i, h in ipairs(heroes) do parts[#parts + 1] = h .. (i < #heroes and "," or "") end
+  end
+  for _, line in ipairs(S.flow(parts, " ", 79, "    ")) do add(line) end
 end
 
 return L
