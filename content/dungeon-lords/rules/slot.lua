@@ -48,7 +48,7 @@ function S.effect_words(d)
   if #pay > 0 then words[#words + 1] = { "slot.pay", what = pay } end
   if #gain > 0 then words[#words + 1] = { "slot.gain", what = gain } end
   if (d.gain or {}).good then words[#words + 1] = { "slot.good", n = d.gain.good } end
-  if d.spy then words[#words + 1] = "slot.spy" end
+  if d.spy then words[#words + 1] = { "slot.spy" } end
   if d.traps then words[#words + 1] = { "slot.traps", n = d.traps } end
   return words
 end

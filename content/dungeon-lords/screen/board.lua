@@ -130,7 +130,7 @@ function B.evil_scale(view, add)
   end
   local line = S.pad(W.t("evil_scale"), 11) .. table.concat(parts, " ")
   if B.whole_game(view) then
-    line = line .. "   " .. W.t(S.items(view, "paladin_tent")[1] and "paladin_waits" or "paladin_out", { line = PALADIN })
+    line = line .. "  " .. W.t(S.items(view, "paladin_tent")[1] and "paladin_waits" or "paladin_out")
   end
   add(line)
 end

@@ -102,10 +102,20 @@ function D.lord(view, seat, add)
   -- The order cards matter in the build rounds only.
   local hand = S.items(view, "orders_hand", seat)
   if not require("screen.board").in_combat(view) and #hand + S.zone(view, "orders_blocked", seat).count + S.zone(view, "orders_played", seat).count > 0 then
-    local orders = { W.t("in_hand", { cards = W.names(hand) }),
-                     W.t("blocked", { cards = W.names(S.items(view, "orders_blocked", seat)) }),
-                     W.t("played", { cards = W.names(S.items(view, "orders_played", seat), W.order) }) }
-    for i, line in ipairs(S.flow(orders, " · ", WIDTH - col, "")) do add(S.pad(i == 1 and W.t("orders") or "", col) .. line) end
+    -- Card by card, so that a long hand breaks between cards; each part
+    -- ends with its separator.
+    local orders = {}
+    local function group(key, cards, show, last)
+      local names = {}
+      for i, c in ipairs(cards) do names[i] = show and show(c) or c.name end
+      if #names == 0 then names[1] = "—" end
+      names[1] = W.t(key, { cards = names[1] })
+      for i, n in ipairs(names) do orders[#orders + 1] = n .. (i < #names and "," or (last and "" or " ·")) end
+    end
+    group("in_hand", hand)
+    group("blocked", S.items(view, "orders_blocked", seat))
+    group("played", S.items(view, "orders_played", seat), W.order, true)
+    for i, line in ipairs(S.flow(orders, " ", WIDTH - col, "")) do add(S.pad(i == 1 and W.t("orders") or "", col) .. line) end
   end
   local dummy = S.items(view, "dummy_hand", seat)
   if #dummy > 0 then
