@@ -3,7 +3,6 @@
 -- board with the tavern and the shop, his own dungeon as a grid with all
 -- that is his, the other lords in brief; at the end, the final scores.
 local S = require "std.screen"
-local W = require "screen.words"
 local board = require "screen.board"
 local dungeon = require "screen.dungeon"
 local lords = require "screen.lords"
@@ -19,18 +18,9 @@ function M.draw(view)
       board.central_board(view, add)
       board.market(view, add)
     end
-    add("")
     if view.seat then dungeon.lord(view, view.seat, add) end
-    local others = false
     for _, seat in ipairs(view.seats) do
-      if seat.seat ~= view.seat then
-        if not others then
-          add("")
-          add(W.t(view.seat and "other_lords" or "lords"))
-          others = true
-        end
-        lords.lord(view, seat.seat, add)
-      end
+      if seat.seat ~= view.seat then lords.lord(view, seat.seat, add, board.in_combat(view)) end
     end
   end)
 end

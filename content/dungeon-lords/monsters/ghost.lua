@@ -8,7 +8,7 @@ local M = {}
 function M.attack(ctx)
   local heroes = P.heroes(ctx.args.seat)
   if #heroes < 2 then
-    T.log("monster.ghost_lone")
+    T.log({ "monster.ghost_lone", seat = ctx.args.seat })
     A.exhaust(ctx)
     return
   end

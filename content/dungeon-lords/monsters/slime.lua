@@ -17,7 +17,7 @@ function M.act(ctx)
     A.all(ctx, A.strength(ctx, "attack"))
   else
     F.of(ctx.args.seat).no_conquest = true
-    T.log("monster.slime_bogged")
+    T.log({ "monster.slime_bogged", seat = ctx.args.seat })
   end
   A.exhaust(ctx)
 end

@@ -60,7 +60,8 @@ function M.slot(seat, action, i)
   end
   T.decide {
     seat = seat, prompt = { "actions.use", card = B.card_of(seat, action), slot = i },
-    options = { { id = "use", label = "actions.use_yes" }, { id = "decline", label = "actions.decline" } },
+    options = { { id = "use", label = { "actions.use_for", effect = S.effect_words(SLOTS[action][i]) } },
+                { id = "decline", label = "actions.decline" } },
     on_choice = "used", args = args,
   }
 end

@@ -25,7 +25,7 @@ function A.strength(ctx, prop) return T.get(ctx.self, prop) + A.bonus(ctx) end
 function A.hit(ctx, hero, amount)
   F.of(ctx.args.seat).attacked = true
   local r = T.damage(hero, amount, { source = "monster", by = ctx.self })
-  T.log({ r.knocked_out and "attack.hit_ko" or "attack.hit", monster = ctx.self, hero = hero, n = r.dealt })
+  T.log({ r.knocked_out and "attack.hit_ko" or "attack.hit", seat = ctx.args.seat, monster = ctx.self, hero = hero, n = r.dealt })
   return r
 end
 

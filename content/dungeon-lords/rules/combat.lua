@@ -257,14 +257,14 @@ function M.free_prisoner(seat)
   if #pool == 0 then return end
   options.pick {
     seat = seat, prompt = "combat.nowhere",
-    entities = pool, prefix = "free:", on_pick = "freed",
+    entities = pool, prefix = "free:", on_pick = "freed", args = { seat = seat },
   }
 end
 
 function M.freed(ctx)
   local hero = options.picked(ctx)
   T.move(hero, "distant_lands")
-  T.log({ "combat.freed", hero = hero })
+  T.log({ "combat.freed", seat = ctx.args.seat, hero = hero })
 end
 
 function M.traps(ctx)
@@ -299,7 +299,7 @@ function M.spring_later(ctx) M.spring(ctx.args.seat, ctx.args.trap) end
 -- Reveal, pay the bait and the trap's cost, then let the trap act.
 function M.spring(seat, trap)
   T.turn(trap, true)
-  T.log({ "combat.trap", trap = trap })
+  T.log({ "combat.trap", seat = seat, trap = trap })
   if D.room_effect(F.square(seat), "bait") then T.add_counter(seat, "gold", -1) end
   T.add_counter(seat, "food", -T.get(trap, "cost_food"))
   T.add_counter(seat, "gold", -T.get(trap, "cost_gold"))
@@ -323,9 +323,9 @@ local function cast_if(seat, speed)
   local round = T.var("combat_round")
   local crystals = fight.no_spell and 0 or P.sum(seat, "crystal")
   if D.room_effect(fight.square, "no_spells") then
-    T.log("combat.antimagic_room")
+    T.log({ "combat.antimagic_room", seat = seat })
   elseif crystals >= round then
-    T.log({ "combat.casts", card = card, crystals = crystals, round = round })
+    T.log({ "combat.casts", seat = seat, card = card, crystals = crystals, round = round })
     T.call(card, "cast", { seat = seat })
   end
 end
@@ -390,19 +390,19 @@ function M.conquest(ctx)
   local fight = F.of(seat)
   if fight.nowhere then return end
   if fight.no_conquest then
-    T.log("combat.no_conquest")
+    T.log({ "combat.no_conquest", seat = seat })
     return
   end
   for _ = 1, fatigue() do
     local first = P.first(seat)
     if not first then return end
     local r = T.damage(first, 1, { source = "fatigue" })
-    T.log({ r.knocked_out and "combat.fatigue_ko" or "combat.fatigue", hero = first })
+    T.log({ r.knocked_out and "combat.fatigue_ko" or "combat.fatigue", seat = seat, hero = first })
   end
   if T.count("party", seat) == 0 then return end
   local sq = F.square(seat)
   T.set(sq, "conquered", true)
-  T.log({ "combat.conquer", square = D.label(sq) })
+  T.log({ "combat.conquer", seat = seat, square = D.label(sq) })
   E.move(seat, -1)   -- may send the paladin elsewhere (§4.5)
 end
 
@@ -415,7 +415,7 @@ function M.poison(ctx)
   for _, dose in ipairs(F.of(ctx.seat).poison or {}) do
     if P.in_party(ctx.seat, dose.hero) then
       local r = T.damage(dose.hero, dose.damage, { source = "poison" })
-      T.log({ r.knocked_out and "combat.poison_ko" or "combat.poison", hero = dose.hero, n = r.dealt })
+      T.log({ r.knocked_out and "combat.poison_ko" or "combat.poison", seat = ctx.seat, hero = dose.hero, n = r.dealt })
     end
   end
 end

@@ -78,8 +78,9 @@ function M.payday(ctx)
     return M.dismiss(args)
   end
   T.decide {
-    seat = seat, prompt = { "events.payday_ask", monster = m },
-    options = { { id = "pay", label = "events.pay" }, { id = "dismiss", label = { "events.dismiss", n = T.param("payday_dismiss_evil") } } },
+    seat = seat, prompt = { "events.payday_ask", monster = m, cost = W.cost_words(m) },
+    options = { { id = "pay", label = { "events.pay_cost", cost = W.cost_words(m) } },
+                { id = "dismiss", label = { "events.dismiss", n = T.param("payday_dismiss_evil") } } },
     on_choice = "paid", args = args,
   }
 end
@@ -120,9 +121,9 @@ function M.taxes(ctx)
   local most = math.min(tax, T.counter(seat, "gold"))
   if most == 0 then return settle(seat, tax, 0) end
   local opts = {}
-  for n = 0, most do opts[#opts + 1] = { id = n, label = { "events.tax_option", n = n } } end
+  for n = 0, most do opts[#opts + 1] = { id = n, label = { "events.tax_option", n = n, unpaid = tax - n } } end
   T.decide {
-    seat = seat, prompt = { "events.tax_ask", tax = tax }, options = opts,
+    seat = seat, prompt = { "events.tax_ask", tax = tax, points = T.param("scoring").dead_letter }, options = opts,
     on_choice = "taxed", args = { seat = seat, tax = tax },
   }
 end

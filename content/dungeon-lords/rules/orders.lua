@@ -236,15 +236,22 @@ end
 function O.taken_back(ctx) O.take_back(ctx.args.seat, options.picked(ctx)) end
 
 function O.take_back(seat, keep)
+  local blocked = {}
   for _, card in ipairs(T.zone("orders_played", seat)) do
     T.set(card, "minion", false)
     if card == keep then
       T.move(card, "orders_hand", seat)
     else
       T.move(card, "orders_blocked", seat)
+      blocked[#blocked + 1] = card
     end
   end
-  T.log({ "orders.took_back", seat = seat, card = keep })
+  -- The card taken back goes into the hidden hand: the others read which
+  -- two are blocked now (what they see), the lord which one he took.
+  T.log({ "orders.took_back", seat = seat, card = keep }, seat)
+  if #blocked == 2 then
+    T.log({ "orders.blocks", seat = seat, first = blocked[1], second = blocked[2] })
+  end
 end
 
 return O

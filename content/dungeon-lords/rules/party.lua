@@ -14,9 +14,11 @@ function P.sum(seat, icon)
   return list.sum(P.heroes(seat), function(h) return T.get(h, icon) end)
 end
 
--- An option label: the hero with his damage and hit points.
+-- An option label: the hero with the hit points he has left, written as
+-- the screen writes them ("hp 2/4").
 function P.label(hero)
-  return { "hero.label", hero = hero, damage = T.get(hero, "damage"), hp = T.get(hero, "hp") }
+  local hp = T.get(hero, "hp")
+  return { "hero.label", hero = hero, left = hp - T.get(hero, "damage"), hp = hp }
 end
 
 return P

@@ -34,6 +34,25 @@ function S.gain(seat, g)
   if (g.good or 0) > 0 then E.move(seat, -g.good) end
 end
 
+-- What a slot costs and gives, as words for the question that asks
+-- whether to use it: "pay 1 evil, get 3 food", "2 toward good, spy",
+-- "pay 2 gold, draw 2 traps". Every number is the slot's data.
+function S.effect_words(d)
+  local words, pay, gain = {}, {}, {}
+  for _, r in ipairs({ "gold", "food", "evil" }) do
+    if (d.pay or {})[r] then pay[#pay + 1] = { "cost." .. r, n = d.pay[r] } end
+  end
+  for _, r in ipairs({ "food", "gold", "imps" }) do
+    if (d.gain or {})[r] then gain[#gain + 1] = { "cost." .. r, n = d.gain[r] } end
+  end
+  if #pay > 0 then words[#words + 1] = { "slot.pay", what = pay } end
+  if #gain > 0 then words[#words + 1] = { "slot.gain", what = gain } end
+  if (d.gain or {}).good then words[#words + 1] = { "slot.good", n = d.gain.good } end
+  if d.spy then words[#words + 1] = { "slot.spy" } end
+  if d.traps then words[#words + 1] = { "slot.traps", n = d.traps } end
+  return words
+end
+
 -- Imps free for a job this round (§4.1.6); troll tokens never dig or mine.
 function S.free_imps(seat) return T.counter(seat, "imps") - T.counter(seat, "busy_imps") end
 function S.put_to_work(seat, n) T.add_counter(seat, "busy_imps", n) end

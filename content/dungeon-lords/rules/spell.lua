@@ -16,7 +16,7 @@ end
 local function back_to_den(seat, m, face_up, log_key)
   T.move(m, "den", seat)
   T.turn(m, face_up)
-  T.log({ log_key, monster = m })
+  T.log({ log_key, seat = seat, monster = m })
 end
 
 -- A withdrawn monster goes back face up, as if it had never been sent.
@@ -34,7 +34,7 @@ function S.heal_front(seat, total, card, info)
   for _, h in ipairs(P.heroes(seat)) do
     if total <= 0 then return end
     local healed = T.heal(h, math.min(total, T.get(h, "damage")), info)
-    if healed > 0 then T.log({ "combat.healed", hero = h, n = healed }) end
+    if healed > 0 then T.log({ "combat.healed", seat = seat, hero = h, n = healed }) end
     total = total - healed
   end
 end
@@ -59,7 +59,7 @@ function S.pay(seat, m)
   T.add_counter(seat, "food", -T.get(m, "cost_food"))
   T.add_counter(seat, "gold", -T.get(m, "cost_gold"))
   if T.get(m, "cost_evil") > 0 then E.move(seat, T.get(m, "cost_evil")) end
-  T.log({ "spell.lord_pays", monster = m })
+  T.log({ "spell.lord_pays", seat = seat, monster = m })
 end
 
 return S

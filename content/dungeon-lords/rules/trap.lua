@@ -20,10 +20,10 @@ function TR.deal(seat, hits, trap)
     local cancel = math.min(pool, h.amount)
     pool = pool - cancel
     local amount = h.amount - cancel
-    if cancel > 0 then T.log({ "trap.disarmed", hero = h.hero, n = cancel }) end
+    if cancel > 0 then T.log({ "trap.disarmed", seat = seat, hero = h.hero, n = cancel }) end
     if amount > 0 and P.in_party(seat, h.hero) then
       local r = T.damage(h.hero, amount, { source = "trap", by = trap })
-      T.log({ r.knocked_out and "trap.damage_ko" or "trap.damage", hero = h.hero, n = r.dealt, trap = trap })
+      T.log({ r.knocked_out and "trap.damage_ko" or "trap.damage", seat = seat, hero = h.hero, n = r.dealt, trap = trap })
     end
   end
   F.of(seat).disarm = pool

@@ -64,7 +64,7 @@ function W.mine.possible(seat, d) return most_miners(seat, d) >= 1 end
 
 function W.mine.start(seat, d, args)
   local opts = {}
-  for n = 1, most_miners(seat, d) do opts[#opts + 1] = { id = n, label = { "actions.miners", n = n } } end
+  for n = 1, most_miners(seat, d) do opts[#opts + 1] = { id = n, label = { "actions.miners", n = n, gold = n } } end
   opts[#opts + 1] = decline_option()
   T.decide {
     seat = seat, prompt = { "actions.how_many_miners", card = S.card(args), slot = args.slot },
@@ -132,6 +132,22 @@ function W.monster_cost(m, extra)
            evil = T.get(m, "cost_evil") + (extra.evil or 0) }
 end
 
+-- The cost as words for a label or a prompt: "2 food, 1 evil", "1 gold, 1
+-- trap", each number read from the monster's props (plus the surcharge), so
+-- a layer that changes a cost changes what the question says.
+function W.cost_words(m, extra)
+  local pay, words = W.monster_cost(m, extra), {}
+  for _, what in ipairs({ "food", "gold", "evil" }) do
+    if pay[what] > 0 then words[#words + 1] = { "cost." .. what, n = pay[what] } end
+  end
+  for _, what in ipairs({ "trap", "monster" }) do
+    local n = T.get(m, "cost_" .. what)
+    if n > 0 then words[#words + 1] = { "cost." .. what, n = n } end
+  end
+  if #words == 0 then return { "cost.free" } end
+  return words
+end
+
 function W.can_keep(seat, m, extra, except)
   local others = list.filter(non_ghosts(seat), function(x) return x ~= m and x ~= except end)
   return S.can_pay(seat, W.monster_cost(m, extra)) and T.count("traps", seat) >= T.get(m, "cost_trap")
@@ -148,6 +164,7 @@ function W.hire.start(seat, d, args)
   options.pick {
     seat = seat, prompt = { "actions.which_monster", card = S.card(args), slot = args.slot },
     entities = hireable(seat, d), prefix = "hire:",
+    label = function(m) return { "actions.hire_option", monster = m, cost = W.cost_words(m, d.pay) } end,
     extra = { decline_option() }, on_pick = W.hired, args = args,
   }
 end

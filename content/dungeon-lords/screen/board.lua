@@ -11,7 +11,7 @@ local B = {}
 local SLOTS, ACTIONS = T.param("action_slots"), T.param("actions")
 local EVIL_MIN, EVIL_MAX, PALADIN = T.param("evil_min"), T.param("evil_max"), T.param("paladin_line")
 local SEASONS = { "winter", "spring", "summer", "autumn" }
-local LABEL, WIDTH = 11, 110
+local LABEL, WIDTH = 11, 79   -- an 80-column terminal
 
 -- Parts (joined by `sep`) under a label in the first 11 columns, flowing
 -- onto more lines indented past the label when they run long.
@@ -19,6 +19,13 @@ local function labelled(add, label, parts, sep)
   for i, line in ipairs(S.flow(parts, sep, WIDTH - LABEL, "  ")) do
     add(S.pad(i == 1 and label or "", LABEL) .. line)
   end
+end
+
+-- Each entity shown by `show`, for `labelled` to break between.
+local function list_of(items, show)
+  local out = {}
+  for i, e in ipairs(items) do out[i] = show(e) end
+  return out
 end
 
 -- A text's words, for `labelled` to break between.
@@ -93,10 +100,15 @@ function B.year_plan(view, add)
   if not B.whole_game(view) then return end
   add("== " .. W.t("year", { year = v.year }) .. " · "
       .. W.t("build_round", { season = W.t("season_" .. SEASONS[v.round]), n = v.round }) .. " ==")
-  labelled(add, W.t("event"), words(W.t("now", { what = event(view, "event_now") })), " ")
-  labelled(add, "", words(W.t("next", { what = event(view, "event_next") })), " ")
-  labelled(add, W.t("heroes"), heroes(view, "heroes_now", "now"), ", ")
-  labelled(add, "", heroes(view, "heroes_next", "next"), ", ")
+  local events = words(W.t("now", { what = event(view, "event_now") }) .. " · " .. W.t("next", { what = event(view, "event_next") }))
+  labelled(add, W.t("event"), events, " ")
+  -- Heroes part from heroes at commas, and this round's from the next at a dot.
+  local parts = {}
+  for _, group in ipairs({ heroes(view, "heroes_now", "now"), heroes(view, "heroes_next", "next") }) do
+    if #parts > 0 then parts[#parts + 1] = "·" end
+    for i, h in ipairs(group) do parts[#parts + 1] = h .. (i < #group and "," or "") end
+  end
+  labelled(add, W.t("heroes"), parts, " ")
   local deck = S.zone(view, "combat_deck")
   if deck and deck.items then combat_deck(view, add) end
 end
@@ -118,31 +130,9 @@ function B.evil_scale(view, add)
   end
   local line = S.pad(W.t("evil_scale"), 11) .. table.concat(parts, " ")
   if B.whole_game(view) then
-    line = line .. "   " .. W.t(S.items(view, "paladin_tent")[1] and "paladin_waits" or "paladin_out", { line = PALADIN })
+    line = line .. "  " .. W.t(S.items(view, "paladin_tent")[1] and "paladin_waits" or "paladin_out")
   end
   add(line)
-end
-
--- What a slot costs and gives: "1 gold → 2 food", "foreman, dig 4".
-local function effect(slot)
-  local pay, gain = {}, {}
-  for _, what in ipairs({ "gold", "food", "evil" }) do
-    local n = slot.pay and slot.pay[what]
-    if n then pay[#pay + 1] = W.t("amount_" .. what, { n = n }) end
-  end
-  for _, what in ipairs({ "food", "gold", "imps", "good" }) do
-    local n = slot.gain and slot.gain[what]
-    if n then gain[#gain + 1] = W.t("amount_" .. what, { n = n }) end
-  end
-  if slot.foreman then gain[#gain + 1] = W.t("foreman") end
-  for _, work in ipairs({ "dig", "mine", "traps" }) do
-    if slot[work] then gain[#gain + 1] = W.t("work_" .. work, { n = slot[work] }) end
-  end
-  if slot.spy then gain[#gain + 1] = W.t("spy") end
-  if slot.hire then gain[#gain + 1] = W.t("hire") end
-  if slot.build then gain[#gain + 1] = W.t("build") end
-  local gives = table.concat(gain, ", ")
-  return #pay > 0 and table.concat(pay, ", ") .. " → " .. gives or gives
 end
 
 -- The order card's name of each action (the actions are named by them).
@@ -155,38 +145,41 @@ local function action_names()
   return names
 end
 
+-- "Get Food [you · S3]": who stands on each slot of each action someone
+-- stands on, flowing under the label. What each slot does is on the order cards (the orders
+-- question shows their texts), so the board shows only who is where.
 function B.central_board(view, add)
   local slots, names = view.vars.slots, action_names()
   if not slots then return end
-  local head = S.pad(W.t("central_board"), 21)
-  for i = 1, 3 do head = head .. S.pad(W.t("slot", { n = i }), 29) end
-  add((head:gsub("%s+$", "")))
+  local parts = {}
   for _, action in ipairs(ACTIONS) do
-    local row = "  " .. S.fit(names[action] or action, 19)
-    for i, slot in ipairs(SLOTS[action]) do
+    local who, anyone = {}, false
+    for i = 1, #SLOTS[action] do
       local colour = slots[action] and slots[action][i] or 0
-      local who = colour == 0 and "·" or W.colour(view, colour)
-      -- The last slot's effect may run on: nothing follows it.
-      row = row .. S.fit(who, 4) .. (i < #SLOTS[action] and S.fit(effect(slot), 24) .. " " or effect(slot))
+      who[i] = colour == 0 and "·" or W.colour(view, colour)
+      anyone = anyone or colour ~= 0
     end
-    add((row:gsub("%s+$", "")))
+    -- Only the actions someone stands on: the others are all free.
+    if anyone then parts[#parts + 1] = (names[action] or action) .. " [" .. table.concat(who, " ") .. "]" end
   end
+  labelled(add, W.t("central_board"), #parts > 0 and parts or { W.t("board_free") }, " · ")
 end
 
--- The tavern's monsters, each kind once ("2× Ghost (1 evil) — ..."), and
--- the shop's rooms.
+-- The tavern's monsters, each kind once with its cost ("2× Ghost (1
+-- evil)"; what each does is in the hire question), and the shop's rooms.
 function B.market(view, add)
   local kinds, count = {}, {}
   for _, m in ipairs(S.items(view, "tavern")) do
     if not count[m.def] then kinds[#kinds + 1] = m end
     count[m.def] = (count[m.def] or 0) + 1
   end
+  local offer = {}
   for i, m in ipairs(kinds) do
-    local name = (count[m.def] > 1 and count[m.def] .. "× " or "") .. m.name
-    add(S.pad(i == 1 and W.t("tavern") or "", 11) .. name .. " (" .. W.cost(m) .. ")" .. (m.text and " — " .. m.text or ""))
+    offer[i] = (count[m.def] > 1 and count[m.def] .. "× " or "") .. m.name .. " (" .. W.cost(m) .. ")"
   end
+  if #offer > 0 then labelled(add, W.t("tavern"), offer, ", ") end
   local shop = S.items(view, "shop")
-  if #shop > 0 then add(S.pad(W.t("shop"), 11) .. W.names(shop, W.room)) end
+  if #shop > 0 then labelled(add, W.t("shop"), list_of(shop, W.room), ", ") end
 end
 
 return B

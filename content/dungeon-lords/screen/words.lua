@@ -29,9 +29,9 @@ function W.cost(e)
   local parts = {}
   for _, what in ipairs({ "food", "evil", "gold", "trap", "monster" }) do
     local n = S.prop(e, "cost_" .. what) or 0
-    if n > 0 then parts[#parts + 1] = W.t("cost_" .. what, { n = n }) end
+    if n > 0 then parts[#parts + 1] = T.text({ "cost." .. what, n = n }) end
   end
-  return #parts > 0 and table.concat(parts, ", ") or W.t("free")
+  return #parts > 0 and table.concat(parts, ", ") or T.text("cost.free")
 end
 
 -- "Troll (ready)" / "Troll (exhausted)": a monster face up is ready.

@@ -7,7 +7,7 @@ local M = {}
 
 function M.cast(ctx)
   F.of(ctx.args.seat).rage = ctx.self
-  T.log({ "spell.blind_rage", card = ctx.self, n = T.get(ctx.self, "attack_change") })
+  T.log({ "spell.blind_rage", seat = ctx.args.seat, card = ctx.self, n = T.get(ctx.self, "attack_change") })
 end
 
 M.modify = {

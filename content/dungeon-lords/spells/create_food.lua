@@ -11,6 +11,6 @@ return {
     if not first then return end
     local n = T.get(ctx.self, "hp_bonus")
     T.add(first, "hp", n)
-    T.log({ "spell.create_food", hero = first, n = n })
+    T.log({ "spell.create_food", seat = ctx.args.seat, hero = first, n = n })
   end,
 }

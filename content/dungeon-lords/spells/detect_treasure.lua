@@ -11,7 +11,7 @@ function M.cast(ctx)
     local lost = math.min(n, T.counter(seat, res))
     if lost > 0 then
       T.add_counter(seat, res, -lost)
-      T.log({ "spell.detect_treasure_lost", n = lost, what = { "counter." .. res } })
+      T.log({ "spell.detect_treasure_lost", seat = seat, n = lost, what = { "counter." .. res } })
       return
     end
   end

@@ -6,6 +6,6 @@ return {
     local seat = ctx.args.seat
     local image = T.create(T.get(ctx.self, "summons"), "party", seat)
     T.move(image, "party", seat, "front")
-    T.log({ "spell.illusion", hero = image })
+    T.log({ "spell.illusion", seat = seat, hero = image })
   end,
 }

@@ -17,8 +17,9 @@ M.on = {
   knocked_out = function(ctx)
     local me = ctx.self
     if ctx.args.target == me then
+      local _, seat = T.where(me)
       T.remove(me)
-      T.log({ "spell.illusion_vanishes", hero = me })
+      T.log({ "spell.illusion_vanishes", seat = seat, hero = me })
       return
     end
     local zone, seat = T.where(me)

@@ -14,7 +14,7 @@ M.modify = {
     if amount > 0 and left > 0 then
       local absorbed = math.min(left, amount)
       fight.shield = left - absorbed
-      T.log({ "spell.magic_shield_n", n = absorbed })
+      T.log({ "spell.magic_shield_n", seat = combat.seat, n = absorbed })
       return amount - absorbed
     end
     return amount

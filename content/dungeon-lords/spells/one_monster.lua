@@ -15,7 +15,7 @@ function M.cast(ctx)
   local seat, card = ctx.args.seat, ctx.self
   local sent = S.sent_monsters(seat)
   if #sent == 0 then
-    T.log({ "spell.no_monster", card = card })
+    T.log({ "spell.no_monster", seat = seat, card = card })
     return
   end
   local by = T.get(card, "chosen_by")
@@ -38,7 +38,7 @@ function M.strike(seat, card, monster)
   if not outcome then
     error(T.def(card) .. ": outcome must be \"withdrawn\" or \"exhausted\", not \"" .. tostring(T.get(card, "outcome")) .. "\"")
   end
-  T.log({ "spell.strikes", card = card, monster = monster })
+  T.log({ "spell.strikes", seat = seat, card = card, monster = monster })
   outcome(seat, monster)
 end
 

@@ -15,10 +15,10 @@ function M.hit(ctx)
   local class = P.class(hero)
   if class == "wizard" then
     F.of(seat).no_spell = true
-    T.log("trap.dart_wizards")
+    T.log({ "trap.dart_wizards", seat = seat })
   elseif class == "priest" then
     F.of(seat).no_heal = true
-    T.log("trap.dart_priests")
+    T.log({ "trap.dart_priests", seat = seat })
   end
   TR.deal(seat, { { hero = hero, amount = TR.value(ctx.self, "damage") } }, ctx.self)
 end

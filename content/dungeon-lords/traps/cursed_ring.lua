@@ -6,7 +6,7 @@ local TR = require "rules.trap"
 return {
   trigger = function(ctx)
     F.of(ctx.args.seat).no_conquest = true
-    T.log("trap.cursed_ring")
+    T.log({ "trap.cursed_ring", seat = ctx.args.seat })
     TR.deal(ctx.args.seat, TR.each(ctx.args.seat, TR.value(ctx.self, "damage")), ctx.self)
   end,
 }

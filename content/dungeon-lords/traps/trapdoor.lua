@@ -6,7 +6,7 @@ local TR = require "rules.trap"
 return {
   trigger = function(ctx)
     F.of(ctx.args.seat).no_conquest = true
-    T.log("trap.trapdoor")
+    T.log({ "trap.trapdoor", seat = ctx.args.seat })
     TR.deal(ctx.args.seat, { { hero = P.first(ctx.args.seat), amount = TR.value(ctx.self, "damage") } }, ctx.self)
   end,
 }

@@ -49,6 +49,30 @@ end
 
 local function text_of(combat) return "word." .. combat end
 
+-- A side's total before the die (and before spells) in `combat`.
+local function total(f, who, opponent, combat)
+  return M.value({ combat = combat, purpose = f.purpose }, who, opponent, {})
+end
+
+-- A foe's numbers for a question, as a text: a card's strength and
+-- willpower (against this character), a character's totals.
+function M.numbers(foe, against)
+  if is_char(foe) then
+    return { "combat.numbers", s = total({}, foe, against, "strength"), w = total({}, foe, against, "willpower") }
+  end
+  local s, w = M.card_value(foe, "strength", against), M.card_value(foe, "willpower", against)
+  if s < 0 then return { "combat.numbers_willpower", w = w } end
+  if w < 0 then return { "combat.numbers_strength", s = s } end
+  return { "combat.numbers", s = s, w = w }
+end
+
+-- What a choice of combat type means for `who`: its total against the
+-- other side's, each before its die; `paid` magic to force willpower
+-- lowers its own willpower first (willpower is the magic left).
+local function odds(f, who, opponent, combat, paid)
+  return { "combat.your_total", total = total(f, who, opponent, combat) - (paid or 0), foe = total(f, opponent, who, combat) }
+end
+
 function M.start(f)
   f.seat = T.owner(f.attacker)
   f.cast_a, f.cast_d = {}, {}
@@ -62,9 +86,10 @@ function M.start(f)
   -- when a card makes it free (D-04, D-05); one that cannot pay declares strength.
   local cost = M.force_cost(f.attacker, d)
   if T.get(f.attacker, "magic") < cost then return M.strength_declared() end
-  T.decide { seat = f.seat, prompt = { "combat.type", foe = d },
-             options = { { id = "strength", label = "combat.by_strength" },
-                         { id = "willpower", label = { "combat.by_willpower", cost = cost } } },
+  local a = f.attacker
+  T.decide { seat = f.seat, prompt = { "combat.type", foe = d, numbers = M.numbers(d, a) },
+             options = { { id = "strength", label = { "combat.by_strength", odds = odds(f, a, d, "strength") } },
+                         { id = "willpower", label = { "combat.by_willpower", cost = cost, odds = odds(f, a, d, "willpower", cost) } } },
              on_choice = M.attacker_chose }
 end
 
@@ -91,8 +116,9 @@ function M.strength_declared()
     local cost = M.force_cost(f.defender, f.attacker)
     if T.get(f.defender, "magic") >= cost then
       return T.decide { seat = T.owner(f.defender), prompt = { "combat.defender_type", foe = f.attacker },
-                        options = { { id = "strength", label = "combat.accept_strength" },
-                                    { id = "willpower", label = { "combat.by_willpower", cost = cost } } },
+                        options = { { id = "strength", label = { "combat.accept_strength", odds = odds(f, f.defender, f.attacker, "strength") } },
+                                    { id = "willpower", label = { "combat.by_willpower", cost = cost,
+                                                                  odds = odds(f, f.defender, f.attacker, "willpower", cost) } } },
                         on_choice = M.defender_chose }
     end
   end

@@ -44,7 +44,7 @@ function M.offer()
   local extra = T.collect("monster_options", { seat = t.seat, character = t.char, space = space })
   if #foes == 1 and #extra == 0 then return M.fight(foes[1]) end
   local options = {}
-  for _, m in ipairs(foes) do options[#options + 1] = { id = m, entity = m, label = { "monsters.fight", m = m } } end
+  for _, m in ipairs(foes) do options[#options + 1] = { id = m, entity = m, label = { "monsters.fight", m = m, numbers = combat.numbers(m, t.char) } } end
   for _, o in ipairs(extra) do options[#options + 1] = o end
   T.decide { seat = t.seat, prompt = "monsters.which", options = options, on_choice = M.chosen }
 end
