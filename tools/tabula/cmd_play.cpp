@@ -479,7 +479,7 @@ int cmd_play(const PlayArgs& a) {
     if (!g.s.result_text.empty()) std::cout << g.e->render(g.s, g.s.result_text, g.lang, table.reader()) << "\n";
   } else if (g.status == 0) {
     std::cout << ui(g.lang, Ui::QuitAfter, made) << "\n";
-    if (isatty(STDIN_FILENO) && table.humans() > 0 && a.log.empty() && !g.log.choices.empty()) std::cout << ui(g.lang, Ui::KeepHint) << "\n";
+    if (isatty(STDIN_FILENO) && table.humans() > 0 && a.log.empty() && !g.log.choices.empty()) std::cout << fit(table.term(), ui(g.lang, Ui::KeepHint));
   }
   std::cout << ui(g.lang, Ui::SeedLine) << " " << seed << "\n";  // only now: see the start
   if (!g.log.reloads.empty()) std::cout << ui(g.lang, Ui::RulesChanged, ui_choices(g.lang, g.log.reloads.front())) << "\n";
