@@ -109,7 +109,7 @@ bool Table::hand_to(int seat) {
   if (humans_ < 2 || facing_ == seat) return true;
   if (facing_ != -2) clear_screen(term_);  // before the first screen, nothing on it is anyone's
   const std::string who = seat_name(seat);
-  std::cout << "\n" << ui(lang_, Ui::HandOff, who, who) << "\n" << std::flush;
+  std::cout << "\n" << fit(term_, ui(lang_, Ui::HandOff, who, who)) << std::flush;
   std::string line;
   if (!read_line(line, lang_) || trimmed(line) == "q") return false;
   clear_screen(term_);
