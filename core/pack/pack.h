@@ -85,6 +85,10 @@ struct KindDef {
   const PropSpec* prop(std::string_view name) const;
 };
 
+// A property of `props`, or with dots a field of a table property
+// ("effect.weapons", as a card text's slot names it); nil when none.
+const Value& prop_path(const Dict& props, std::string_view path);
+
 struct EntityDef {
   std::string id;
   std::string kind;

@@ -405,7 +405,7 @@ void Loader::check_card_texts() {
           error(at, key, "{" + p.text + ":...} names an entity, and a card's text has none: name a property, as {" + p.text + "}");
           continue;
         }
-        const Value& v = dict_get(e.props, p.text);
+        const Value& v = prop_path(e.props, p.text);
         if (v.is_nil()) {
           std::vector<std::string> names;
           for (const auto& [name, value] : e.props) names.push_back(name);
