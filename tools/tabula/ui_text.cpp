@@ -68,8 +68,17 @@ const Phrase& phrase(Ui what) {
       {"this game's state does not fit the changed packs: {1}", "stav této hry neodpovídá změněným balíčkům: {1}"},
       {"(the rules were reloaded with changes after {1}: neither this seed nor the log replays this game)",
        "(pravidla byla během hry znovu načtena se změnami po {1}: toto semínko ani záznam tuto hru nezopakují)"},
+      {"  files changed: {1}", "  změněné soubory: {1}"},
+      {"  definitions changed: {1}", "  změněné definice: {1}"},
+      {"  definitions added: {1}", "  přidané definice: {1}"},
+      {"  definitions removed: {1}", "  odebrané definice: {1}"},
+      {"  parameters changed: {1}", "  změněné parametry: {1}"},
+      {"  texts changed: {1}", "  změněné texty: {1}"},
+      {"{1} (new)", "{1} (nový)"},
+      {"{1} (gone)", "{1} (odstraněn)"},
+      {"and {1} more", "a {1} dalších"},
   };
-  static_assert(std::size(table) == static_cast<size_t>(Ui::RulesChanged) + 1, "one phrase per Ui, in its order");
+  static_assert(std::size(table) == static_cast<size_t>(Ui::AndMore) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace

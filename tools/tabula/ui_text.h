@@ -54,7 +54,16 @@ enum class Ui {
   ScriptsFail,    // "a script does not load: {1}"
   ScreenFails,    // "the pack's screen does not load: {1}"
   StateMisfit,    // "this game's state does not fit the changed packs: {1}"
-  RulesChanged,   // "(the rules were reloaded with changes after {1}: ...)"; the last phrase
+  RulesChanged,   // "(the rules were reloaded with changes after {1}: ...)"
+  ChangedFiles,   // "  files changed: {1}" (a :reload's report)
+  ChangedDefs,    // "  definitions changed: {1}"
+  AddedDefs,      // "  definitions added: {1}"
+  RemovedDefs,    // "  definitions removed: {1}"
+  ChangedParams,  // "  parameters changed: {1}"
+  ChangedTexts,   // "  texts changed: {1}"
+  FileNew,        // "{1} (new)"
+  FileGone,       // "{1} (gone)"
+  AndMore,        // "and {1} more"; the last phrase
 };
 
 // The phrase in `lang` with {1}, {2}, {3} replaced.
