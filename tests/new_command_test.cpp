@@ -184,6 +184,13 @@ TEST_F(NewCommand, CardMonsterInALayer) {
   const Output like = tabula("new card mods/beasts monster angry_troll --like troll");
   ASSERT_EQ(like.code, 0) << like.text;
   EXPECT_TRUE(has(like.text, "[angry_troll] added")) << like.text;
+  // It says which lists deal the troll, and how the layer adds the new one.
+  EXPECT_TRUE(has(like.text, "no list deals angry_troll yet")) << like.text;
+  EXPECT_TRUE(has(like.text, "The lists that name troll (in [params] or [setups]): monster_pile_y1, monster_pile_y2, "))
+      << like.text;
+  EXPECT_TRUE(has(like.text, "practice_boards[1].monsters")) << like.text;
+  EXPECT_TRUE(has(like.text, "To deal it, add to the layer's pack.toml:\n  [params.monster_pile_y1]\n  append = [\"angry_troll\"]\n"))
+      << like.text;
   const std::string entries = read_file(dir / "monsters.toml");
   EXPECT_TRUE(has(entries, "[grumpy]") && has(entries, "[angry_troll]")) << entries;
   EXPECT_TRUE(has(entries, "tags = [\"food_eater\", \"troll_token\"]")) << entries;
@@ -214,6 +221,10 @@ TEST_F(NewCommand, CardInAThunderstoneLayer) {
   EXPECT_TRUE(has(entry, "# gold: integer, no value (nil) unless given")) << entry;
   const Output like = tabula("new card ts-mod card rations --like iron_rations");
   ASSERT_EQ(like.code, 0) << like.text;
+  // Thunderstone deals a basic card by its properties, not by a list: said so.
+  EXPECT_TRUE(has(like.text, "No parameter or setup of the packs names iron_rations: the rules find iron_rations by its "
+                             "properties or tags (--like copied iron_rations's"))
+      << like.text;
   EXPECT_TRUE(has(read_file(tmp_ / "ts-mod/cards/rations.lua"), "require \"cards.scripts.iron_rations\""));
   passes("ts-mod", "thunderstone-dragonspire --with ts-mod");
 }

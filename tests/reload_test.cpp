@@ -202,6 +202,9 @@ TEST_F(Reload, AChangedTextShowsAndTheGameGoesOn) {
   const std::string after = s.next_question();
   EXPECT_TRUE(has(after, "(reloaded the packs; the game goes on with the changed rules)\n")) << after;
   EXPECT_TRUE(has(after, "Whom do you strike now?\n  1) Knight (1/3)\n  2) Squire (0/2)\n> ")) << after;
+  EXPECT_TRUE(has(after, "  files changed: " + (tmp_ / "duel" / "texts.toml").string() + "\n")) << after;
+  EXPECT_TRUE(has(after, "  texts changed: ")) << after;
+  EXPECT_FALSE(has(after, "definitions changed")) << after;
   EXPECT_FALSE(has(after, "hash changed")) << after;  // no definition changed
   EXPECT_EQ(screen_of(after), screen_of(before)) << after;
   EXPECT_EQ(s.finish(kOnes), 0) << s.text();
@@ -231,6 +234,10 @@ TEST_F(Reload, AChangedNumberRulesFromTheReloadOn) {
   s.type(":reload");
   const std::string after = s.next_question();
   EXPECT_TRUE(has(after, "(reloaded the packs; the game goes on with the changed rules)\n")) << after;
+  // It says what changed: the file, and the definition with its number.
+  EXPECT_TRUE(has(after, "  files changed: " + (tmp_ / "duel" / "cards.toml").string() + "\n")) << after;
+  EXPECT_TRUE(has(after, "  definitions changed: knight: hp 3 -> 9\n")) << after;
+  EXPECT_FALSE(has(after, "parameters changed")) << after;
   EXPECT_TRUE(has(after, "  1) Knight (0/3)\n")) << after;
   s.type("1");
   EXPECT_TRUE(has(s.next_question(), "  1) Knight (1/9)\n")) << s.text();

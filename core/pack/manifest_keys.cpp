@@ -47,6 +47,7 @@ constexpr ManifestKey kSeats[] = {
     {"min", S::Integer, "Fewest seats (default 1)."},
     {"max", S::Integer, "Most seats (default 1)."},
     {"default", S::Integer, "Seats when none are asked for (default 1)."},
+    {"game_min", S::Integer, "Fewest seats of a game started without a setup (default: min); fewer seats play only a setup that allows them (one whose seats are that count, or unset)."},
     {"counters", S::ValuesOf, "Every seat's counters at the start, e.g. { gold = 0 }."},
     {"groups", S::TablesOf, "Named runs of seats, e.g. team = { first = 2 }.", false, T::SeatGroup},
 };

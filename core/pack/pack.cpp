@@ -91,6 +91,24 @@ int32_t index_in(const Names& sorted, std::string_view name) {
 
 int8_t type_code(Value::Kind k) { return static_cast<int8_t>(k); }
 
+}  // namespace
+
+// A property, or with dots a field of a table property ("effect.weapons").
+const Value& prop_path(const Dict& props, std::string_view path) {
+  static const Value nil;
+  const Dict* d = &props;
+  for (;;) {
+    const size_t dot = path.find('.');
+    const Value& v = dict_get(*d, path.substr(0, dot));
+    if (dot == std::string_view::npos) return v;
+    if (!v.is_dict()) return nil;
+    d = &v.entries();
+    path.remove_prefix(dot + 1);
+  }
+}
+
+namespace {
+
 // `source` with its {prop} slots filled from `props` (checked at load: a
 // slot that names nothing shows as written).
 std::string filled(const std::string& source, const Dict& props, std::string_view lang) {
@@ -100,7 +118,7 @@ std::string filled(const std::string& source, const Dict& props, std::string_vie
   if (!parse_template(source, pieces, error)) return source;
   std::string out;
   for (const auto& p : pieces) {
-    const Value& v = p.kind == TextPiece::Kind::Literal ? Value() : dict_get(props, p.text);
+    const Value& v = p.kind == TextPiece::Kind::Literal ? Value() : prop_path(props, p.text);
     if (p.kind == TextPiece::Kind::Literal) out += p.text;
     else if (v.is_nil()) out += "{" + p.text + "}";
     else if (p.kind == TextPiece::Kind::Plural && !p.forms.empty())

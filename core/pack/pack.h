@@ -85,6 +85,10 @@ struct KindDef {
   const PropSpec* prop(std::string_view name) const;
 };
 
+// A property of `props`, or with dots a field of a table property
+// ("effect.weapons", as a card text's slot names it); nil when none.
+const Value& prop_path(const Dict& props, std::string_view path);
+
 struct EntityDef {
   std::string id;
   std::string kind;
@@ -197,6 +201,7 @@ struct SeatsDef {
   int min = 1;
   int max = 1;
   int fallback = 1;
+  int game_min = 0;  // fewest seats of a game without a setup (0: min); fewer play only a setup
   Dict counters;  // initial value of every seat counter
   std::vector<SeatGroup> groups;  // sorted by name
   const SeatGroup* group(std::string_view name) const;

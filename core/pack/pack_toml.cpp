@@ -447,6 +447,7 @@ bool Loader::load(const std::string& dir, const std::vector<std::string>& extra)
   check_references();
   check_bots();
   check_card_texts();
+  if (check_scripts) check_stale_numbers();
   name_functions();
   if (check_scripts) {
     std::set<std::string> removed;

@@ -4,6 +4,7 @@
 #include "core/pack/toml_reader.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "core/pack/text.h"
 #include "core/state/suggest.h"
@@ -200,6 +201,7 @@ void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e) {
   if (auto v = t.text("name")) e.name = *v;
   if (auto v = t.text("text")) {
     e.text = *v;
+    text_layer_[e.id] = layer.info.id;
     text_at_def_["entities." + e.id + ".text"] = pos_of(t.raw().get("text")->source());
   }
   if (auto v = t.str("script")) e.script = script_key(layer, *v, *t.raw().get("script"), t.key("script"));
@@ -235,6 +237,9 @@ void Loader::read_entity(const LayerFile& layer, Table& t, EntityDef& e) {
         error(v, key, std::string("expected ") + Value::kind_name(spec->type) + ", found " + type_name(v));
         continue;
       }
+      if (const Value& was = dict_get(e.props, name); was.is_int() && value->is_int() && !(was == *value))
+        number_changes_[e.id + "." + name] = {e.id, name, layer.info.id, layer.chain, was.as_int(), value->as_int(),
+                                              pos_of(v.source())};
       dict_set(e.props, name, std::move(*value));
       touch(layer, "entity." + e.id + ".props." + name, pos_of(v.source()));
     }
@@ -405,7 +410,7 @@ void Loader::check_card_texts() {
           error(at, key, "{" + p.text + ":...} names an entity, and a card's text has none: name a property, as {" + p.text + "}");
           continue;
         }
-        const Value& v = dict_get(e.props, p.text);
+        const Value& v = prop_path(e.props, p.text);
         if (v.is_nil()) {
           std::vector<std::string> names;
           for (const auto& [name, value] : e.props) names.push_back(name);
@@ -415,6 +420,53 @@ void Loader::check_card_texts() {
         }
       }
     }
+}
+
+}  // namespace tabula::pack_toml
+
+namespace tabula::pack_toml {
+
+namespace {
+
+// Whether `text` holds `n` as a word of its own: "3" in "Standard 3," or
+// "(3)", not in "13" or "3rd".
+bool says_number(const std::string& text, int64_t n) {
+  const std::string w = std::to_string(n);
+  auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (size_t at = text.find(w); at != std::string::npos; at = text.find(w, at + 1)) {
+    if ((at == 0 || !alnum(text[at - 1])) && (at + w.size() == text.size() || !alnum(text[at + w.size()])))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// A layer changed a number (troll attack 3 -> 4) of a definition whose text
+// a layer below wrote, and the text still says the old number and not the
+// new one, with no {attack} slot: its readers would read the old rule. A
+// warning at the change, since the words may name the number otherwise.
+void Loader::check_stale_numbers() {
+  for (const auto& [key, c] : number_changes_) {
+    auto e = out.entities.find(c.entity);
+    auto tl = text_layer_.find(c.entity);
+    if (e == out.entities.end() || tl == text_layer_.end() || tl->second == c.layer) continue;
+    if (std::find(c.chain.begin(), c.chain.end(), tl->second) == c.chain.end()) continue;  // written above it
+    const Value& now = dict_get(e->second.props, c.prop);
+    if (!now.is_int() || now.as_int() != c.now) continue;
+    for (const std::string* text : {&e->second.text.en, &e->second.text.cs}) {
+      if (text->empty() || text->find("{" + c.prop + "}") != std::string::npos ||
+          text->find("{" + c.prop + "?") != std::string::npos)
+        continue;
+      if (!says_number(*text, c.was) || says_number(*text, c.now)) continue;
+      diags.push_back({Diagnostic::Severity::Warning, c.pos, "entities." + c.entity + ".props." + c.prop,
+                       c.entity + "'s text (layer " + tl->second + ") still says " + std::to_string(c.was) + ", the " +
+                           c.prop + " before this layer made it " + std::to_string(c.now) + ": \"" + *text +
+                           "\"; where the text names it, write {" + c.prop + "} (a slot filled from the property), "
+                           "or give the text anew"});
+      break;
+    }
+  }
 }
 
 }  // namespace tabula::pack_toml

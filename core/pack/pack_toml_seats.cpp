@@ -25,7 +25,7 @@ void Loader::read_seats(const LayerFile& layer, const toml::table& seats) {
   Table t(*this, seats, "seats", KeyTable::Seats);
   bool counts_ok = true;
   for (auto [k, into] : {std::pair<const char*, int*>{"min", &out.seats.min}, {"max", &out.seats.max},
-                         {"default", &out.seats.fallback}})
+                         {"default", &out.seats.fallback}, {"game_min", &out.seats.game_min}})
     if (auto v = t.integer(k)) {
       if (*v >= 1 && *v <= kMaxSeats) {
         *into = static_cast<int>(*v);
@@ -46,6 +46,9 @@ void Loader::read_seats(const LayerFile& layer, const toml::table& seats) {
   if (counts_ok && (out.seats.max < out.seats.min || out.seats.fallback < out.seats.min ||
                     out.seats.fallback > out.seats.max))
     error(t.pos(), "seats", "need 1 <= min <= default <= max");
+  if (counts_ok && out.seats.game_min != 0 &&
+      (out.seats.game_min < out.seats.min || out.seats.game_min > out.seats.fallback))
+    error(*t.raw().get("game_min"), "seats.game_min", "need min <= game_min <= default (a game without a setup starts with default seats)");
 }
 
 // [seats.groups] name = { first = 1, count = 1 }: seats counted from 1;

@@ -56,7 +56,11 @@ bool parse_template(std::string_view src, std::vector<TextPiece>& out, std::stri
     }
     std::string_view slot = src.substr(i + 1, close - i - 1);
     size_t n = 0;
-    while (n < slot.size() && name_char(slot[n])) ++n;
+    // A name may have dotted parts (a card text's {effect.weapons}: a field
+    // of a table property).
+    while (n < slot.size() &&
+           (name_char(slot[n]) || (slot[n] == '.' && n > 0 && n + 1 < slot.size() && name_char(slot[n + 1]))))
+      ++n;
     if (n == 0) {
       error = "'{" + std::string(slot) + "}': an argument slot starts with the argument's name";
       return false;

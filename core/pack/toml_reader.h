@@ -134,6 +134,17 @@ class Loader {
   void read_bot(const LayerFile& layer, const std::string& id, const toml::table& t);
   void check_bots();
   void check_card_texts();
+  void check_stale_numbers();
+  // A number a layer changed in a definition another layer wrote the text of
+  // (check_stale_numbers): the last change of each "entity.prop".
+  struct NumberChange {
+    std::string entity, prop, layer;
+    std::vector<std::string> chain;  // the changing layer's own chain
+    int64_t was = 0, now = 0;
+    SourcePos pos;
+  };
+  std::map<std::string, NumberChange> number_changes_;
+  std::map<std::string, std::string> text_layer_;  // entity id -> the layer that last wrote its text
   std::map<std::string, SourcePos> text_at_def_;  // "entities.ID.text": where its last text was written
   bool confined(const LayerFile& layer, const std::string& rel, const SourcePos& at, const std::string& key);
   void touch(const LayerFile& layer, const std::string& what, const SourcePos& p);

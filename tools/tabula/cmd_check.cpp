@@ -1,6 +1,9 @@
 // tabula check: load a pack chain, report every diagnostic, build the
 // engine (loads every script), then list what the pack marks provisional.
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "core/io/state_json.h"
@@ -10,6 +13,7 @@
 namespace tabula::cli {
 
 using nlohmann::json;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -38,19 +42,20 @@ struct Missing {
   std::string what;  // "text" or "name"/"text of" an entity
   std::string key;
   SourcePos pos;
+  std::string layer;  // the layer that last wrote it
 };
 
 std::vector<Missing> missing_translations(const PackSet& p) {
   std::vector<Missing> out;
   for (const auto& t : p.texts)
-    if (t.text.cs.empty()) out.push_back({"text", t.key, t.pos});
+    if (t.text.cs.empty()) out.push_back({"text", t.key, t.pos, t.layer});
   for (const auto& [id, d] : p.entities) {
-    if (!d.name.en.empty() && d.name.cs.empty()) out.push_back({"name", id, d.pos});
-    if (!d.text.en.empty() && d.text.cs.empty()) out.push_back({"card text", id, d.pos});
+    if (!d.name.en.empty() && d.name.cs.empty()) out.push_back({"name", id, d.pos, d.layer});
+    if (!d.text.en.empty() && d.text.cs.empty()) out.push_back({"card text", id, d.pos, d.layer});
   }
   for (const auto& [id, b] : p.bots) {
-    if (!b.name.en.empty() && b.name.cs.empty() && b.name.en != id) out.push_back({"bot name", id, b.pos});
-    if (!b.about.en.empty() && b.about.cs.empty()) out.push_back({"bot about", id, b.pos});
+    if (!b.name.en.empty() && b.name.cs.empty() && b.name.en != id) out.push_back({"bot name", id, b.pos, b.layer});
+    if (!b.about.en.empty() && b.about.cs.empty()) out.push_back({"bot about", id, b.pos, b.layer});
   }
   return out;
 }
@@ -64,6 +69,43 @@ std::vector<Provisional> provisional_values(const PackSet& p) {
       out.push_back({"prop", id + "." + prop, id, prop, dict_get(def.props, prop), "", def.layer, def.pos});
   return out;
 }
+
+// The layers `tabula check` was asked about: the pack named and its --with
+// layers, not the layers below that they build on. A finding belongs to the
+// layer whose folder holds its file.
+struct Owners {
+  std::vector<std::pair<std::string, std::string>> dirs;  // canonical folder, layer id, deepest first
+  std::set<std::string> checked;                          // ids of the checked layers
+
+  explicit Owners(const PackSet& p, const CheckArgs& a) {
+    std::set<std::string> asked;
+    std::error_code ec;
+    auto canon = [&](const std::string& d) { return fs::weakly_canonical(fs::absolute(d, ec), ec).string(); };
+    try {
+      asked.insert(canon(resolve_pack(a.pack).dir));
+      for (const auto& w : a.with) asked.insert(canon(resolve_pack(w).dir));
+    } catch (const CliError&) {
+    }
+    for (const auto& l : p.layers) {
+      dirs.push_back({canon(l.dir), l.id});
+      if (asked.count(dirs.back().first)) checked.insert(l.id);
+    }
+    if (checked.empty()) checked.insert(p.id());
+    // A layer inside another's folder (tests/packs/x/layer) is the deeper one.
+    std::sort(dirs.begin(), dirs.end(), [](const auto& x, const auto& y) { return x.first.size() > y.first.size(); });
+  }
+  std::string layer_of_file(const std::string& file) const {
+    if (file.empty()) return "";
+    std::error_code ec;
+    const std::string f = fs::weakly_canonical(fs::absolute(file, ec), ec).string();
+    for (const auto& [dir, id] : dirs)
+      if (f.size() > dir.size() && f.compare(0, dir.size(), dir) == 0 && f[dir.size()] == '/') return id;
+    return "";
+  }
+  // Unknown files (a script of scripts/, no file) count as the checked ones'.
+  bool own(const std::string& layer) const { return layer.empty() || checked.count(layer) > 0; }
+  bool whole() const { return checked.size() == dirs.size(); }
+};
 
 }  // namespace
 
@@ -81,21 +123,34 @@ int cmd_check(const CheckArgs& a) {
   }
 
   int errors = 0, warnings = 0;
+  std::unique_ptr<Owners> owners;
+  if (lr.packs) owners = std::make_unique<Owners>(*lr.packs, a);
+  size_t hidden_warnings = 0;
   json diags = json::array();
   auto show = [&](const Diagnostic& d) {
+    const std::string layer = owners ? owners->layer_of_file(d.pos.file) : "";
+    // Errors and notes (what the checked layer did below it) always show; a
+    // warning of a layer below only with --all.
+    if (!a.json && !a.all && owners && d.severity == Diagnostic::Severity::Warning && !owners->own(layer)) {
+      ++hidden_warnings;
+      return;
+    }
     if (d.severity == Diagnostic::Severity::Error) ++errors;
     if (d.severity == Diagnostic::Severity::Warning) ++warnings;
     Diagnostic shown = d;
     shown.pos.file = shown_path(d.pos.file);
-    if (a.json)
-      diags.push_back({{"severity", severity_name(d.severity)},
-                       {"file", shown.pos.file},
-                       {"line", d.pos.line},
-                       {"column", d.pos.column},
-                       {"key", d.key_path},
-                       {"message", d.message}});
-    else
+    if (a.json) {
+      json x = {{"severity", severity_name(d.severity)},
+                {"file", shown.pos.file},
+                {"line", d.pos.line},
+                {"column", d.pos.column},
+                {"key", d.key_path},
+                {"message", d.message}};
+      if (!layer.empty()) x["layer"] = layer;
+      diags.push_back(x);
+    } else {
       std::cout << shown.to_string() << "\n";
+    }
   };
   for (const auto& d : lr.diagnostics) show(d);
 
@@ -135,6 +190,10 @@ int cmd_check(const CheckArgs& a) {
       const PackSet& p = engine->packs();
       json layers = json::array();
       for (const auto& l : p.layers) layers.push_back(l.id);
+      json checked = json::array();
+      for (const auto& l : p.layers)
+        if (owners && owners->checked.count(l.id)) checked.push_back(l.id);
+      j["checked_layers"] = checked;
       json setups = json::array();
       for (const auto& [id, s] : p.setups) setups.push_back(id);
       j["pack"] = p.id();
@@ -163,7 +222,8 @@ int cmd_check(const CheckArgs& a) {
       j["provisional"] = pj;
       json mj = json::array();
       for (const auto& m : missing)
-        mj.push_back({{"kind", m.what}, {"key", m.key}, {"lang", "cs"}, {"file", shown_path(m.pos.file)}, {"line", m.pos.line}});
+        mj.push_back({{"kind", m.what}, {"key", m.key}, {"lang", "cs"}, {"file", shown_path(m.pos.file)}, {"line", m.pos.line},
+                      {"layer", m.layer}});
       j["missing_translations"] = mj;
       j["texts"] = p.texts.size();
     }
@@ -201,6 +261,20 @@ int cmd_check(const CheckArgs& a) {
       std::cout << "  [layer " << b.layer << "]\n";
     }
   }
+  // A layer's own findings; those of the layers below only with --all.
+  std::vector<std::string> below;
+  for (const auto& l : p.layers)
+    if (!owners->checked.count(l.id)) below.push_back(l.id);
+  const bool everything = a.all || owners->whole();
+  size_t hidden_prov = 0, hidden_missing = 0;
+  if (!everything) {
+    auto prov_hidden = [&](const Provisional& v) { return !owners->own(v.layer); };
+    auto missing_hidden = [&](const Missing& m) { return !owners->own(m.layer); };
+    hidden_prov = static_cast<size_t>(std::count_if(prov.begin(), prov.end(), prov_hidden));
+    hidden_missing = static_cast<size_t>(std::count_if(missing.begin(), missing.end(), missing_hidden));
+    prov.erase(std::remove_if(prov.begin(), prov.end(), prov_hidden), prov.end());
+    missing.erase(std::remove_if(missing.begin(), missing.end(), missing_hidden), missing.end());
+  }
   std::cout << "provisional values (" << prov.size() << ")" << (prov.empty() ? "" : ":") << "\n";
   for (const auto& v : prov) {
     std::cout << "  " << v.what << " " << v.name << " = " << v.value.to_string() << "  [layer " << v.layer << ", "
@@ -210,6 +284,20 @@ int cmd_check(const CheckArgs& a) {
   }
   std::cout << "missing Czech translations (" << missing.size() << ")" << (missing.empty() ? "" : ", shown in English:") << "\n";
   for (const auto& m : missing) std::cout << "  " << m.what << " " << m.key << "  [" << where(m.pos) << "]\n";
+  if (hidden_prov + hidden_missing + hidden_warnings > 0) {
+    std::string names;
+    for (size_t i = 0; i < below.size(); ++i) names += (i ? ", " : "") + below[i];
+    std::string parts;
+    auto part = [&](size_t n, const char* one, const char* many) {
+      if (n) parts += (parts.empty() ? "" : ", ") + std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    part(hidden_warnings, "warning", "warnings");
+    part(hidden_prov, "provisional value", "provisional values");
+    part(hidden_missing, "missing translation", "missing translations");
+    std::cout << "not shown: " << parts << " of the layers below (" << names << "); `tabula check " << a.pack;
+    for (const auto& w : a.with) std::cout << " --with " << w;
+    std::cout << " --all` lists them\n";
+  }
   return 0;
 }
 

@@ -4,6 +4,7 @@
 // and a scenario that creates it where entities of its kind lie.
 #include <filesystem>
 #include <iostream>
+#include <set>
 
 #include "core/state/suggest.h"
 #include "tools/tabula/cmd_new.h"
@@ -116,6 +117,68 @@ std::string scenario_toml(const PackSet& p, const std::string& id, const KindDef
   return t;
 }
 
+// Where a list of the packs names one of `ids`: "monster_pile_y1",
+// "practice_boards[1].monsters", "setups.skirmish.options.pool".
+struct Naming {
+  std::string where;
+  bool top_list = false;  // a parameter that is itself the list: `append` adds to it
+  std::string param;
+};
+
+void lists_naming(const Value& v, const std::string& path, const std::set<std::string>& ids, bool top,
+                  const std::string& param, std::vector<Naming>& out) {
+  if (v.is_list()) {
+    bool named = false;
+    for (const auto& x : v.items()) named = named || (x.is_str() && ids.count(std::string(x.as_str())));
+    if (named) out.push_back({path, top, param});
+    for (size_t i = 0; i < v.items().size(); ++i)
+      if (!v.items()[i].is_str()) lists_naming(v.items()[i], path + "[" + std::to_string(i + 1) + "]", ids, false, param, out);
+  } else if (v.is_dict()) {
+    for (const auto& [k, x] : v.entries()) lists_naming(x, path + "." + k, ids, false, param, out);
+  }
+}
+
+std::vector<Naming> lists_naming(const PackSet& p, const std::set<std::string>& ids) {
+  std::vector<Naming> out;
+  for (const auto& [name, param] : p.params) lists_naming(param.value, name, ids, true, name, out);
+  for (const auto& [id, setup] : p.setups)
+    for (const auto& [k, x] : setup.options) lists_naming(x, "setups." + id + ".options." + k, ids, false, "", out);
+  return out;
+}
+
+// What deals the new card: the lists that name its model (--like) or, without
+// one, definitions of its kind; and how to add it to the first such list.
+std::string dealt_by(const PackSet& p, const std::string& id, const std::string& kind, const EntityDef* like,
+                     bool layer) {
+  std::set<std::string> ids;
+  if (like) ids.insert(like->id);
+  else
+    for (const auto& [eid, d] : p.entities)
+      if (d.kind == kind) ids.insert(eid);
+  const std::vector<Naming> lists = lists_naming(p, ids);
+  const std::string what = like ? like->id : "a " + kind;
+  std::string out = "no list deals " + id + " yet: it joins a game once a list or setup of the pack names it.\n";
+  if (lists.empty())
+    return "No parameter or setup of the packs names " + what + ": the rules find " +
+           (like ? like->id : "each " + kind) + " by " + (like ? "its" : "their") + " properties or tags (" +
+           (like ? "--like copied " + like->id + "'s, so " + id + " may be found the same way"
+                 : "give " + id + " those the rules look for") +
+           "; the pack's rules and README say which).\n";
+  std::string where;
+  for (size_t i = 0; i < lists.size() && i < 8; ++i) where += (i ? ", " : "") + lists[i].where;
+  if (lists.size() > 8) where += ", and " + std::to_string(lists.size() - 8) + " more";
+  out += "The lists that name " + what + " (in [params] or [setups]): " + where + ".\n";
+  for (const auto& l : lists)
+    if (l.top_list) {
+      if (layer)
+        out += "To deal it, add to the layer's pack.toml:\n  [params." + l.param + "]\n  append = [\"" + id + "\"]\n";
+      else
+        out += "To deal it, add \"" + id + "\" to the list " + l.param + " in [params] of pack.toml.\n";
+      break;
+    }
+  return out;
+}
+
 }  // namespace
 
 int new_card(const NewArgs& a) {
@@ -182,7 +245,7 @@ int new_card(const NewArgs& a) {
     std::cout << "  tabula run " << base_arg(p.layers.front()) << " --with " << shown << " --games 5" << flags << "\n";
   else
     std::cout << "  tabula run " << shown << " --games 5" << flags << "\n";
-  std::cout << a.id << " joins a game once something deals it: a list or setup of the pack that names it\n";
+  std::cout << dealt_by(p, a.id, a.kind, like, layer);
   return 0;
 }
 

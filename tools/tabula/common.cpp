@@ -199,6 +199,19 @@ GameSetup game_setup(const PackSet& packs, const std::string& setup, int seats) 
     throw CliError("pack '" + packs.id() + "' is played by " + std::to_string(packs.seats.min) +
                    (packs.seats.max > packs.seats.min ? " to " + std::to_string(packs.seats.max) : std::string()) +
                    " seats, not " + std::to_string(g.seats));
+  // [seats] game_min: fewer seats play only a setup made for them.
+  if (setup.empty() && g.seats < packs.seats.game_min) {
+    std::vector<std::string> fits;
+    for (const auto& [id, s] : packs.setups)
+      if (s.seats == 0 || s.seats == g.seats) fits.push_back(id);
+    std::string list;
+    for (size_t i = 0; i < fits.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == fits.size() ? " or " : ", ") + fits[i];
+    const std::string n = std::to_string(g.seats);
+    throw CliError("pack '" + packs.id() + "' is played by " + std::to_string(packs.seats.game_min) + " to " +
+                   std::to_string(packs.seats.max) + " seats; " + n + (g.seats == 1 ? " seat" : " seats") +
+                   (fits.empty() ? " plays none of its games" : " plays only a setup: --setup " + list));
+  }
   return g;
 }
 

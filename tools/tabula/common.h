@@ -26,6 +26,7 @@ struct CheckArgs {
   std::string pack;
   std::vector<std::string> with;
   bool json = false;
+  bool all = false;  // also the findings of the layers below the checked ones
 };
 
 struct PlayArgs {

@@ -98,7 +98,8 @@ int main(int argc, char** argv) {
   CheckArgs ca;
   auto* check = app.add_subcommand("check", "Load a pack, report manifest and script errors, list provisional values");
   pack_args(check, ca.pack, ca.with);
-  check->add_flag("--json", ca.json, "Print a JSON object");
+  check->add_flag("--json", ca.json, "Print a JSON object (every finding, each with its layer)");
+  check->add_flag("--all", ca.all, "Also list the warnings, provisional values and missing translations of the layers below the checked pack (a layer's base)");
 
   PlayArgs pa;
   auto* play = app.add_subcommand("play", "Play a game in the terminal");

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -26,6 +27,99 @@ void mix(uint64_t& h, const std::string& bytes) {
   }
   h ^= 0xff;  // ends the piece, so "ab" + "c" differs from "a" + "bc"
   h *= 0x100000001b3ULL;
+}
+
+// Each file's own digest, per digest of the whole (pack_files_digest): what
+// a reload compares with to say which files changed (one entry per version
+// of the packs a game met).
+std::map<uint64_t, std::map<std::string, uint64_t>>& file_digests() {
+  static std::map<uint64_t, std::map<std::string, uint64_t>> seen;
+  return seen;
+}
+
+// `items` joined by ", ", the first 12 of them.
+std::string listed(const std::vector<std::string>& items, const std::string& lang) {
+  std::string out;
+  for (size_t i = 0; i < items.size() && i < 12; ++i) out += (i ? ", " : "") + items[i];
+  if (items.size() > 12) out += ", " + ui(lang, Ui::AndMore, std::to_string(items.size() - 12));
+  return out;
+}
+
+std::string shown_value(const Value& v) {
+  std::string s = v.is_str() ? std::string(v.as_str()) : v.to_string();
+  return s.size() > 40 ? s.substr(0, 37) + "..." : s;
+}
+
+// What a definition's change is: "troll: attack 3 -> 4, text".
+std::string def_change(const EntityDef& a, const EntityDef& b) {
+  std::vector<std::string> what;
+  std::set<std::string> names;
+  for (const auto& [k, v] : a.props) names.insert(k);
+  for (const auto& [k, v] : b.props) names.insert(k);
+  for (const auto& k : names) {
+    const Value &x = dict_get(a.props, k), &y = dict_get(b.props, k);
+    if (!(x == y)) what.push_back(k + " " + shown_value(x) + " -> " + shown_value(y));
+  }
+  if (a.name.en != b.name.en || a.name.cs != b.name.cs) what.push_back("name");
+  if (a.text.en != b.text.en || a.text.cs != b.text.cs) what.push_back("text");
+  if (a.tags != b.tags) what.push_back("tags");
+  if (a.script != b.script) what.push_back("script");
+  if (a.kind != b.kind) what.push_back("kind");
+  if (what.empty()) return "";
+  std::string out = a.id + ":";
+  for (size_t i = 0; i < what.size(); ++i) out += (i ? ", " : " ") + what[i];
+  return out;
+}
+
+// The report's lines on what differs between the old packs and the new.
+void report_changes(const PackSet& was, const PackSet& now, uint64_t old_digest, uint64_t new_digest,
+                    const std::string& lang, std::vector<std::string>& out) {
+  const auto& seen = file_digests();
+  auto a = seen.find(old_digest), b = seen.find(new_digest);
+  if (a != seen.end() && b != seen.end()) {
+    std::vector<std::string> files;
+    for (const auto& [f, h] : b->second) {
+      auto it = a->second.find(f);
+      if (it == a->second.end()) files.push_back(ui(lang, Ui::FileNew, shown_path(f)));
+      else if (it->second != h) files.push_back(shown_path(f));
+    }
+    for (const auto& [f, h] : a->second)
+      if (!b->second.count(f)) files.push_back(ui(lang, Ui::FileGone, shown_path(f)));
+    if (!files.empty()) out.push_back(ui(lang, Ui::ChangedFiles, listed(files, lang)));
+  }
+  std::vector<std::string> changed, added, removed;
+  for (const auto& [id, d] : now.entities) {
+    auto it = was.entities.find(id);
+    if (it == was.entities.end()) added.push_back(id);
+    else if (std::string c = def_change(it->second, d); !c.empty()) changed.push_back(c);
+  }
+  for (const auto& [id, d] : was.entities)
+    if (!now.entities.count(id)) removed.push_back(id);
+  if (!changed.empty()) out.push_back(ui(lang, Ui::ChangedDefs, listed(changed, lang)));
+  if (!added.empty()) out.push_back(ui(lang, Ui::AddedDefs, listed(added, lang)));
+  if (!removed.empty()) out.push_back(ui(lang, Ui::RemovedDefs, listed(removed, lang)));
+  std::vector<std::string> params;
+  std::set<std::string> names;
+  for (const auto& [k, v] : was.params) names.insert(k);
+  for (const auto& [k, v] : now.params) names.insert(k);
+  for (const auto& k : names) {
+    auto x = was.params.find(k), y = now.params.find(k);
+    const Value none;
+    const Value& vx = x == was.params.end() ? none : x->second.value;
+    const Value& vy = y == now.params.end() ? none : y->second.value;
+    if (!(vx == vy)) params.push_back(k + " " + shown_value(vx) + " -> " + shown_value(vy));
+  }
+  if (!params.empty()) out.push_back(ui(lang, Ui::ChangedParams, listed(params, lang)));
+  std::map<std::string, const TextDef*> old_texts;
+  for (const auto& t : was.texts) old_texts[t.key] = &t;
+  std::vector<std::string> texts;
+  for (const auto& t : now.texts) {
+    auto it = old_texts.find(t.key);
+    if (it == old_texts.end() || it->second->text.en != t.text.en || it->second->text.cs != t.text.cs) texts.push_back(t.key);
+    if (it != old_texts.end()) old_texts.erase(it);
+  }
+  for (const auto& [k, t] : old_texts) texts.push_back(k);
+  if (!texts.empty()) out.push_back(ui(lang, Ui::ChangedTexts, listed(texts, lang)));
 }
 
 // A diagnostic as `tabula check` prints it: located, the path as typed.
@@ -51,11 +145,17 @@ uint64_t pack_files_digest(const PackSet& packs) {
         files.insert(fs::weakly_canonical(it->path(), ec).string());
     }
   uint64_t h = 0xcbf29ce484222325ULL;
+  std::map<std::string, uint64_t> each;
   for (const auto& file : files) {
     std::ifstream in(file, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     mix(h, file);
-    mix(h, std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+    mix(h, bytes);
+    uint64_t own = 0xcbf29ce484222325ULL;
+    mix(own, bytes);
+    each[file] = own;
   }
+  file_digests()[h] = std::move(each);
   return h;
 }
 
@@ -107,6 +207,7 @@ Reload reload_packs(const Engine& old, const State& s, const std::string& pack, 
   // or removed renumbers others, and the hash follows.
   if (r.state.hash() != s.hash()) r.report.push_back(ui(lang, Ui::HashChanged, hex(s.hash()), hex(r.state.hash())));
   r.report.push_back(ui(lang, r.digest == digest ? Ui::ReloadedSame : Ui::Reloaded));
+  if (r.digest != digest) report_changes(old.packs(), r.engine->packs(), digest, r.digest, lang, r.report);
   return r;
 }
 

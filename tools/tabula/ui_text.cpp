@@ -107,8 +107,17 @@ const Phrase& phrase(Ui what) {
       {"(to keep a game and go on with it later: :save FILE before q, or play with --log FILE; then tabula play --resume FILE)", "(hru lze uložit a pokračovat v ní později: :save SOUBOR před q, nebo hraj s --log SOUBOR; pak tabula play --resume SOUBOR)"},
       {"{1} options have '{2}' (type a number, or more of the text):", "'{2}' má více možností: {1} (napiš číslo nebo víc z textu):"},
       {"an option's number, or a part of its text no other option has", "číslo možnosti, nebo část jejího textu, kterou nemá žádná jiná"},
+      {"  files changed: {1}", "  změněné soubory: {1}"},
+      {"  definitions changed: {1}", "  změněné definice: {1}"},
+      {"  definitions added: {1}", "  přidané definice: {1}"},
+      {"  definitions removed: {1}", "  odebrané definice: {1}"},
+      {"  parameters changed: {1}", "  změněné parametry: {1}"},
+      {"  texts changed: {1}", "  změněné texty: {1}"},
+      {"{1} (new)", "{1} (nový)"},
+      {"{1} (gone)", "{1} (odstraněn)"},
+      {"and {1} more", "a {1} dalších"},
   };
-  static_assert(std::size(table) == static_cast<size_t>(Ui::AnswerHelp) + 1, "one phrase per Ui, in its order");
+  static_assert(std::size(table) == static_cast<size_t>(Ui::AndMore) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace

@@ -93,7 +93,16 @@ enum class Ui {
   WatchEnd,
   KeepHint,
   SeveralMatch,
-  AnswerHelp,  // the last phrase
+  AnswerHelp,
+  ChangedFiles,   // "  files changed: {1}" (a :reload's report)
+  ChangedDefs,    // "  definitions changed: {1}"
+  AddedDefs,      // "  definitions added: {1}"
+  RemovedDefs,    // "  definitions removed: {1}"
+  ChangedParams,  // "  parameters changed: {1}"
+  ChangedTexts,   // "  texts changed: {1}"
+  FileNew,        // "{1} (new)"
+  FileGone,       // "{1} (gone)"
+  AndMore,        // "and {1} more"; the last phrase
 };
 
 // The phrase in `lang` with {1}, {2}, {3} replaced.

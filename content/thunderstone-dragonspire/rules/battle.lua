@@ -60,18 +60,35 @@ end
 
 function M.equipping_done() return C.turn().equipping_done end
 
+-- A weapon onto a hero; a Dagger that may go to either of two Militia
+-- alike (the same Strength, nothing carried, nothing used) is one option,
+-- not two that read the same: the first Dagger, the first Militia.
 local function equip_options(seat)
-  local options = {}
+  local options, offered = {}, {}
   local heroes = C.heroes(seat)
   local names = C.names(seat)
   for _, w in ipairs(C.with_tag(seat, "weapon")) do
     if not M.carrier(w) then
       for _, h in ipairs(heroes) do
-        if #M.weapons_of(h) < capacity(h) and M.strength(h) >= (T.get(w, "weight") or 0) then
+        local strength = M.strength(h)
+        local alike = C.signature(w) .. ">" .. C.signature(h) .. "/" .. strength
+        if not offered[alike] and #M.weapons_of(h) < capacity(h) and strength >= (T.get(w, "weight") or 0) then
+          offered[alike] = true
           options[#options + 1] = { id = names[w] .. ">" .. names[h], entity = w,
             label = { "equip.option", weapon = w, hero = h }, weapon = w, hero = h }
         end
       end
+    end
+  end
+  -- Two heroes alike in name but not in Strength: the label says which.
+  local seen = {}
+  for _, o in ipairs(options) do
+    local pair = T.def(o.weapon) .. ">" .. T.def(o.hero)
+    seen[pair] = (seen[pair] or 0) + 1
+  end
+  for _, o in ipairs(options) do
+    if seen[T.def(o.weapon) .. ">" .. T.def(o.hero)] > 1 then
+      o.label = { "equip.option_strength", weapon = o.weapon, hero = o.hero, strength = M.strength(o.hero) }
     end
   end
   return options

@@ -62,6 +62,76 @@ function M.names(seat)
   return out
 end
 
+-- What tells a card from another of its definition this turn: its
+-- definition and every mark the turn's record holds on it (a bonus, an
+-- effect used, a weapon carried, destruction). Two cards with the same
+-- signature are interchangeable, so a question offers one of them.
+function M.signature(card)
+  local turn, k = M.turn(), M.key(card)
+  local parts = {}
+  for _, f in ipairs(TURN_FIELDS) do
+    local t = turn[f]
+    if type(t) == "table" then
+      for key, v in pairs(t) do
+        if key == k then
+          parts[#parts + 1] = f .. "=" .. (f == "carry" and T.def(v) or tostring(v))
+        elseif v == card then
+          parts[#parts + 1] = f .. "<" .. (f == "carry" and T.def(tonumber(key)) or "")
+        elseif type(key) == "string" and key:sub(1, #k + 1) == k .. ":" then
+          parts[#parts + 1] = f .. ":" .. key:sub(#k + 2)
+        end
+      end
+    end
+  end
+  table.sort(parts)
+  return T.def(card) .. "@" .. tostring(T.where(card)) .. "[" .. table.concat(parts, ",") .. "]"
+end
+
+-- `cards` with one of each set of interchangeable cards (the first).
+function M.distinct(cards)
+  local out, seen = {}, {}
+  for _, c in ipairs(cards) do
+    local sig = M.signature(c)
+    if not seen[sig] then
+      seen[sig] = true
+      out[#out + 1] = c
+    end
+  end
+  return out
+end
+
+-- A label function for options of `cards` (std.options' `label`): a card
+-- whose name another of them shares says which it is, a Hero by its
+-- Strength (`strength`: a function of the card) where that tells them
+-- apart, else by its place among its namesakes ("Dagger (2)"); nil keeps
+-- the card's name.
+function M.telling(cards, strength)
+  local count, values = {}, {}
+  for _, c in ipairs(cards) do
+    local d = T.def(c)
+    count[d] = (count[d] or 0) + 1
+    if strength and M.is_hero(c) then
+      values[d] = values[d] or {}
+      local s = strength(c)
+      values[d][s] = (values[d][s] or 0) + 1
+    end
+  end
+  local nth, place = {}, {}
+  for _, c in ipairs(cards) do
+    local d = T.def(c)
+    nth[d] = (nth[d] or 0) + 1
+    place[c] = nth[d]
+  end
+  return function(c)
+    local d = T.def(c)
+    if count[d] < 2 then return nil end
+    if strength and values[d] and values[d][strength(c)] == 1 then
+      return { "pick.card_strength", card = c, strength = strength(c) }
+    end
+    return { "pick.card_nth", card = c, n = place[c] }
+  end
+end
+
 -- One round of a "one more, or done" loop (effects, buying, levelling,
 -- equipping): offers `options` ({id, entity, label}) after "done"; with no
 -- option at all, or when "done" is chosen, turn[flag] becomes true and the

@@ -81,10 +81,14 @@ end
 -- then_fn, optional, args.
 function M.pick(spec)
   if #spec.cards == 0 then return end
+  -- Namesakes say which they are (a Hero by its Strength, else "Militia
+  -- (2)"); the rules let the player pick among them (OQ-36), so all stay.
+  local cards = spec.cards
   local args = { seat = spec.seat }
   for k, v in pairs(spec.args or {}) do args[k] = v end
   opts.pick {
-    seat = spec.seat, prompt = spec.prompt, entities = spec.cards, on_pick = spec.then_fn, args = args,
+    seat = spec.seat, prompt = spec.prompt, entities = cards, on_pick = spec.then_fn, args = args,
+    label = C.telling(cards, battle.strength),
     extra = spec.optional and { { id = "none", label = "pick.none" } } or nil,
   }
 end

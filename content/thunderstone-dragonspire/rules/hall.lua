@@ -126,7 +126,7 @@ function M.step(ctx)
     if not c then break end                -- OQ-17: the deck ran out; the rank stays empty
     T.move(c, "rank" .. RANKS)
     local t = C.type(c)
-    T.log { "log.revealed", card = c, rank = RANKS }
+    T.log { t == "trap" and "log.trap" or "log.revealed", card = c, rank = RANKS }
     if t == "trap" then
       -- §5.9.3: a trap resolves at once, then is destroyed (unless its
       -- script keeps it), and the refill goes on.

@@ -24,7 +24,7 @@ local function reactors(tag, seat)
       if T.has_tag(c, tag) then out[#out + 1] = c end
     end
   end
-  return out
+  return C.distinct(out)   -- two Ruby Dragons aside: using either is the same
 end
 
 -- Asks each seat in `seats` that holds a reacting card whether to use one
@@ -37,7 +37,7 @@ function M.guard(tag, source, seats, then_fn, args)
     local cards = reactors(tag, seat)
     if #cards > 0 then
       local options = { { id = "no", label = "react.no" } }
-      for _, o in ipairs(opts.for_entities(cards)) do options[#options + 1] = o end
+      for _, o in ipairs(opts.for_entities(cards, nil, C.telling(cards))) do options[#options + 1] = o end
       T.decide { seat = seat, prompt = { "react.prompt." .. tag, source = source }, options = options,
         on_choice = M.reacted, args = { seat = seat, tag = tag } }
     end
@@ -83,7 +83,7 @@ function M.name(spec, target)
     return
   end
   local options = { { id = "no", label = "react.no" } }
-  for _, o in ipairs(opts.for_entities(cards)) do options[#options + 1] = o end
+  for _, o in ipairs(opts.for_entities(cards, nil, C.telling(cards))) do options[#options + 1] = o end
   T.decide { seat = target, prompt = { "react.prompt.redirects", seat = spec.seat }, options = options,
     on_choice = M.redirected, args = { pass = pass, card = spec.card, fn = spec.fn } }
 end

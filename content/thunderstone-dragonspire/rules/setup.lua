@@ -123,17 +123,25 @@ local function build_dungeon(groups, features)
     if f == "guardian" then
       local all = defs_where(function(d) return T.def_get(d, "type") == "guardian" end)
       if #all > 0 then guardians[#guardians + 1] = T.create(T.chance("guardian", all), "setting") end
+      T.log { "log.feature_guardian", n = P.guardian_block }
     elseif f == "setting" then
       -- OQ-5: one Setting per game; only those whose text is known are drawn.
       local all = defs_where(function(d) return T.def_get(d, "type") == "setting" and not tagged(d, "unknown_text") end)
-      if not setting and #all > 0 then setting = T.create(T.chance("setting", all), "setting") end
+      if not setting and #all > 0 then
+        setting = T.create(T.chance("setting", all), "setting")
+        T.log { "log.feature_setting", card = setting }
+      else
+        T.log { "log.feature_setting_again" }
+      end
     else
+      local n = 0
       for _, def in ipairs(defs_where(function(d) return T.def_get(d, "feature") == f end)) do
         create_copies(def, "dungeon")
+        n = n + T.def_get(def, "copies")
       end
       T.shuffle("dungeon")
+      T.log { "log.feature_cards", feature = { "feature." .. f }, n = n }
     end
-    T.log { "log.feature", feature = { "feature." .. f } }
   end
   if #guardians > 0 then bury(P.guardian_block, false, guardians) end
   local ts = T.chance("thunderstone", P.thunderstones)

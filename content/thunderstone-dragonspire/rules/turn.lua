@@ -90,7 +90,16 @@ function M.available(seat)
     e.id = def .. (copy[e.card] > 1 and ("-" .. copy[e.card]) or "") .. ":" .. e.fn
     if e.again or not turn.used[used_key(e)] then out[#out + 1] = e end
   end
-  return out
+  -- Two Iron Rations whose effect is open: using either is the same.
+  local alike, distinct = {}, {}
+  for _, e in ipairs(out) do
+    local key = C.signature(e.card) .. ":" .. e.fn
+    if not alike[key] then
+      alike[key] = true
+      distinct[#distinct + 1] = e
+    end
+  end
+  return distinct
 end
 
 -- The effects as options of the loop.
@@ -185,9 +194,12 @@ function M.level_options(seat)
   local xp = T.counter(seat, "xp")
   local options = {}
   local names = C.names(seat)
+  local alike = {}   -- two Militia alike: levelling either is the same
   for _, h in ipairs(C.heroes(seat)) do
     local cost = level_cost(h)
-    if cost and cost <= xp then
+    local sig = C.signature(h)
+    if cost and cost <= xp and not alike[sig] then
+      alike[sig] = true
       for _, target in ipairs(level_targets(h)) do
         options[#options + 1] = {
           id = names[h] .. ">" .. T.def(target), entity = target,
@@ -224,13 +236,14 @@ end
 function M.rest(ctx)
   local seat = ctx.seat
   local options = { { id = "none", label = "rest.none" } }
-  for _, o in ipairs(opts.for_entities(T.zone("hand", seat))) do options[#options + 1] = o end
+  local cards = C.distinct(T.zone("hand", seat))   -- two Militia in hand: destroying either is the same
+  for _, o in ipairs(opts.for_entities(cards)) do options[#options + 1] = o end
   T.decide { seat = seat, prompt = "rest.prompt", options = options, on_choice = "rested", args = { seat = seat } }
 end
 
 function M.rested(ctx)
   if ctx.choice == "none" then return end
-  local card = opts.entity(T.zone("hand", ctx.args.seat), "", ctx.choice)
+  local card = opts.entity(C.distinct(T.zone("hand", ctx.args.seat)), "", ctx.choice)
   C.destroy(card)
 end
 

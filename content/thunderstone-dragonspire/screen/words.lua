@@ -7,7 +7,7 @@ local S = require "std.screen"
 local W = {}
 
 -- Lines are at most this wide; the label column of a section.
-W.WIDTH, W.LABEL = 100, 12
+W.WIDTH, W.LABEL = 78, 12   -- an 80-column terminal
 
 -- The text `key` ("screen." is added) with named arguments.
 function W.t(key, args)

@@ -24,7 +24,7 @@ function M.smash(ctx)
   local cards = offered(seat)
   if #cards == 0 then return M.smashed(ctx) end
   T.decide { seat = seat, prompt = { "fx_monster.ivory_prompt", n = E.n(ctx.self, "xp") },
-    options = opts.for_entities(cards), pick = { min = 0 }, on_choice = M.smashed, args = { seat = seat } }
+    options = opts.for_entities(cards, nil, C.telling(cards)), pick = { min = 0 }, on_choice = M.smashed, args = { seat = seat } }
 end
 
 function M.smashed(ctx)

@@ -64,7 +64,7 @@ end
 
 function M.muster(ctx)
   local list = heroes(ctx)
-  local options = opts.for_entities(list)
+  local options = opts.for_entities(list, nil, C.telling(list))
   T.decide { seat = ctx.args.seat, prompt = "fx_village.muster_prompt", options = options, pick = { min = 0 },
     on_choice = M.mustered, args = { seat = ctx.args.seat, heroes = list } }
 end
