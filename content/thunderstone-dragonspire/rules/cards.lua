@@ -87,18 +87,21 @@ function M.signature(card)
   return T.def(card) .. "@" .. tostring(T.where(card)) .. "[" .. table.concat(parts, ",") .. "]"
 end
 
--- `cards` with one of each set of interchangeable cards (the first).
-function M.distinct(cards)
+-- The items of `list` whose key(item) no earlier item has, in order.
+function M.first_of_each(list, key)
   local out, seen = {}, {}
-  for _, c in ipairs(cards) do
-    local sig = M.signature(c)
-    if not seen[sig] then
-      seen[sig] = true
-      out[#out + 1] = c
+  for _, item in ipairs(list) do
+    local k = key(item)
+    if not seen[k] then
+      seen[k] = true
+      out[#out + 1] = item
     end
   end
   return out
 end
+
+-- `cards` with one of each set of interchangeable cards (the first).
+function M.distinct(cards) return M.first_of_each(cards, M.signature) end
 
 -- A label function for options of `cards` (std.options' `label`): a card
 -- whose name another of them shares says which it is, a Hero by its
@@ -183,15 +186,7 @@ end
 -- The top card of each Village stack, one per stack: for a hero stack the
 -- lowest level left (§3.5), in village order.
 function M.stack_tops()
-  local tops, seen = {}, {}
-  for _, c in ipairs(T.zone("village")) do
-    local s = T.get(c, "stack") or T.def(c)
-    if not seen[s] then
-      seen[s] = true
-      tops[#tops + 1] = c
-    end
-  end
-  return tops
+  return M.first_of_each(T.zone("village"), function(c) return T.get(c, "stack") or T.def(c) end)
 end
 
 -- Whether a reaction keeps the effect now running off `seat`'s cards

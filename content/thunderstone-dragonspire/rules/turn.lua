@@ -91,15 +91,7 @@ function M.available(seat)
     if e.again or not turn.used[used_key(e)] then out[#out + 1] = e end
   end
   -- Two Iron Rations whose effect is open: using either is the same.
-  local alike, distinct = {}, {}
-  for _, e in ipairs(out) do
-    local key = C.signature(e.card) .. ":" .. e.fn
-    if not alike[key] then
-      alike[key] = true
-      distinct[#distinct + 1] = e
-    end
-  end
-  return distinct
+  return C.first_of_each(out, function(e) return C.signature(e.card) .. ":" .. e.fn end)
 end
 
 -- The effects as options of the loop.
