@@ -231,3 +231,18 @@ TEST(PlaySession, AnOptionByPartOfItsText) {
                        "  4) End your turn\n  5) Concede the game\n"))
       << out;
 }
+
+// A greedy seat thinks by trying its options on copies, which meet chance
+// (Prophecy's die): none of that reaches the log, so a saved game replays
+// and resumes.
+TEST(PlaySession, WhatAgentsTryIsNotLogged) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tabula-play-agents";
+  std::filesystem::create_directories(dir);
+  const std::string saved = (dir / "prophecy.json").string();
+  play("prophecy --with prophecy-water-realm --seats human,greedy,greedy --seed 9", "1\n1\n1\n:save " + saved + "\nq\n");
+  const Output replayed = run_shell(quote(tabula_tool()) + " replay " + quote(saved));
+  EXPECT_EQ(replayed.code, 0) << replayed.text;
+  const std::string resumed = play("--resume " + quote(saved), "q\n");
+  EXPECT_TRUE(has(resumed, "Resumed after ")) << resumed;
+  std::filesystem::remove_all(dir);
+}

@@ -23,6 +23,7 @@
 #include "tools/tabula/play_input.h"
 #include "tools/tabula/play_reload.h"
 #include "tools/tabula/play_table.h"
+#include "tools/tabula/quiet_engine.h"
 #include "tools/tabula/seat_kinds.h"
 #include "tools/tabula/ui_text.h"
 
@@ -152,9 +153,11 @@ struct Game {
   // game by chance or by hidden cards is not foretold.
   bool ends_game(int seat, const std::string& option) {
     State t = s;
-    const size_t met_before = met.size();
-    ApplyResult r = e->apply(t, seat, option);
-    met.resize(met_before);
+    ApplyResult r;
+    {
+      QuietEngine quiet(*e);
+      r = e->apply(t, seat, option);
+    }
     if (!r.ok || !t.over || informs(*e, s, t).why != UndoLimit::Why::None) return false;
     const Value& winners = t.result.get("winners");
     if (!winners.is_list()) return false;  // a game without winners (a practice) ends as it should
@@ -281,6 +284,7 @@ struct Game {
     const bool hide = d.secret && table->humans() > 0;
     const int reader = table->reader();
     try {
+      QuietEngine quiet(*e);  // what it tries while it thinks is not the game's
       if (d.subset()) {
         std::vector<size_t> set;
         agents[seat]->choose_subset(s, d, set);

@@ -1,5 +1,7 @@
 #include "tools/tabula/run_games.h"
 
+#include "tools/tabula/quiet_engine.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -45,33 +47,20 @@ class TimedAgent : public Agent {
   TimedAgent(Agent& inner, Engine& engine, RunTally& tally, size_t seat)
       : inner_(&inner), engine_(&engine), tally_(&tally), seat_(seat) {}
   size_t choose(const State& s, const Decision& d) override {
-    Quiet quiet(*engine_);
+    QuietEngine quiet(*engine_);
     const auto t = Clock::now();
     const size_t i = inner_->choose(s, d);
     tally_->thought(seat_, std::chrono::duration<double>(Clock::now() - t).count());
     return i;
   }
   void choose_subset(const State& s, const Decision& d, std::vector<size_t>& out) override {
-    Quiet quiet(*engine_);
+    QuietEngine quiet(*engine_);
     const auto t = Clock::now();
     inner_->choose_subset(s, d, out);
     tally_->thought(seat_, std::chrono::duration<double>(Clock::now() - t).count());
   }
 
  private:
-  struct Quiet {
-    explicit Quiet(Engine& e) : e_(e), chance_(e.kernel().chance_recorder()), arrivals_(e.kernel().arrival_recorder()) {
-      e_.record_chance(nullptr);
-      e_.record_arrivals(nullptr);
-    }
-    ~Quiet() {
-      e_.record_chance(chance_);
-      e_.record_arrivals(arrivals_);
-    }
-    Engine& e_;
-    std::vector<ChanceEvent>* chance_;
-    std::vector<Arrival>* arrivals_;
-  };
   Agent* inner_;
   Engine* engine_;
   RunTally* tally_;
