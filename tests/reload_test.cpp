@@ -138,6 +138,17 @@ std::string screen_of(const std::string& question) {
   return question.substr(b, question.find("\n\n", b) - b);
 }
 
+// The one file a reload's report names, from its folder on (the report
+// shows a path relative to where tabula runs when that is shorter).
+std::string changed_files(const std::string& text) {
+  const std::string head = "  files changed: ";
+  const size_t at = text.find(head);
+  if (at == std::string::npos) return "";
+  const std::string line = text.substr(at + head.size(), text.find('\n', at) - at - head.size());
+  const size_t folder = line.rfind("duel/");
+  return folder == std::string::npos ? line : line.substr(folder);
+}
+
 // The lines that tell the game: the choices (without the question, whose
 // text a reload may change) and the journal.
 std::vector<std::string> story(const std::string& text) {
@@ -202,7 +213,7 @@ TEST_F(Reload, AChangedTextShowsAndTheGameGoesOn) {
   const std::string after = s.next_question();
   EXPECT_TRUE(has(after, "(reloaded the packs; the game goes on with the changed rules)\n")) << after;
   EXPECT_TRUE(has(after, "Whom do you strike now?\n  1) Knight (1/3)\n  2) Squire (0/2)\n> ")) << after;
-  EXPECT_TRUE(has(after, "  files changed: " + (tmp_ / "duel" / "texts.toml").string() + "\n")) << after;
+  EXPECT_EQ(changed_files(after), "duel/texts.toml") << after;  // the path as shown: shorter relative to where tabula runs
   EXPECT_TRUE(has(after, "  texts changed: ")) << after;
   EXPECT_FALSE(has(after, "definitions changed")) << after;
   EXPECT_FALSE(has(after, "hash changed")) << after;  // no definition changed
@@ -235,7 +246,7 @@ TEST_F(Reload, AChangedNumberRulesFromTheReloadOn) {
   const std::string after = s.next_question();
   EXPECT_TRUE(has(after, "(reloaded the packs; the game goes on with the changed rules)\n")) << after;
   // It says what changed: the file, and the definition with its number.
-  EXPECT_TRUE(has(after, "  files changed: " + (tmp_ / "duel" / "cards.toml").string() + "\n")) << after;
+  EXPECT_EQ(changed_files(after), "duel/cards.toml") << after;  // the path as shown: shorter relative to where tabula runs
   EXPECT_TRUE(has(after, "  definitions changed: knight: hp 3 -> 9\n")) << after;
   EXPECT_FALSE(has(after, "parameters changed")) << after;
   EXPECT_TRUE(has(after, "  1) Knight (0/3)\n")) << after;
