@@ -442,7 +442,7 @@ bool says_number(const std::string& text, int64_t n) {
 
 }  // namespace
 
-// A layer changed a number (troll attack 3 -> 4) of a definition whose text
+// A layer changed a number (an attack 3 -> 4) of a definition whose text
 // a layer below wrote, and the text still says the old number and not the
 // new one, with no {attack} slot: its readers would read the old rule. A
 // warning at the change, since the words may name the number otherwise.
