@@ -47,12 +47,7 @@ std::string option_label(const Engine& e, const State& s, const Decision& d, con
     return o ? e.label(s, d, *o, lang, reader) : option;
   }
   std::vector<size_t> set;
-  for (size_t at = 0; option != "-" && at <= option.size();) {
-    const size_t end = std::min(option.find(',', at), option.size());
-    for (size_t i = 0; i < d.options.size(); ++i)
-      if (d.options[i].id == option.substr(at, end - at)) set.push_back(i);
-    at = end + 1;
-  }
+  if (!parse_subset(d, option, set).empty()) return option;
   return set_labels(e, s, d, set, lang, reader);
 }
 
@@ -87,7 +82,7 @@ struct Game {
   std::string lang;
   std::unique_ptr<Engine> engine;
   Engine* e = nullptr;  // another after a :reload
-  uint64_t digest = 0;
+  PackFiles files;  // of the packs in play, for :reload
   std::vector<SeatKind> kinds;
   std::unique_ptr<Table> table;
   State s;
@@ -108,19 +103,19 @@ struct Game {
   // when that fails the old packs and state stay. Either way what happened
   // shows under the screen, and the same question is asked again.
   void reload() {
-    Reload r = reload_packs(*e, s, log.packs.front(), {log.packs.begin() + 1, log.packs.end()}, digest, lang);
+    Reload r = reload_packs(*e, s, log.packs.front(), {log.packs.begin() + 1, log.packs.end()}, files, lang);
     for (const auto& line : r.report) table->say(line);
     table->refresh();
     if (!r.engine) return;
     // The log replays on one set of packs: it records that this game had two.
-    if (r.digest != digest) log.reloads.push_back(log.choices.size());
+    if (r.files.digest != files.digest) log.reloads.push_back(log.choices.size());
     table->use(*r.engine);
     engine = std::move(r.engine);
     e = engine.get();
     e->record_chance(&met);
     for (InfoSetAgent* ai : searching) ai->use(*e);
     s = std::move(r.state);
-    digest = r.digest;
+    files = std::move(r.files);
     undo.seal();
   }
 
@@ -393,7 +388,7 @@ int cmd_play(const PlayArgs& a) {
   if (std::string why = unloggable(o.log_packs); !a.log.empty() && !why.empty()) throw CliError("--log: " + why);
   g.engine = std::move(o.engine);
   g.e = g.engine.get();
-  g.digest = pack_files_digest(g.e->packs());
+  g.files = pack_files(g.e->packs());
   if (a.players > 0 && !kinds.empty() && a.players != static_cast<int>(kinds.size()))
     throw CliError("--players " + std::to_string(a.players) + " but --seats names " + std::to_string(kinds.size()) +
                    " seat" + (kinds.size() == 1 ? "" : "s") + ": give one of them, or as many kinds as players");

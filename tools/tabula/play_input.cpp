@@ -15,10 +15,6 @@ namespace {
 constexpr size_t kLineKept = 4096;
 constexpr size_t kLineEnds = size_t{16} << 20;
 
-std::string pick_range(const Decision& d) {
-  return d.pick_min == d.most() ? std::to_string(d.pick_min) : std::to_string(d.pick_min) + "-" + std::to_string(d.most());
-}
-
 // A number 1..n, as an index from 0.
 bool number(const std::string& w, size_t n, size_t& k) {
   auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), k);
@@ -50,13 +46,15 @@ bool numbers(std::string line, size_t n, std::vector<size_t>& out) {
 }
 }  // namespace
 
-namespace {
+std::string pick_range(const Decision& d) {
+  return d.pick_min == d.most() ? std::to_string(d.pick_min) : std::to_string(d.pick_min) + "-" + std::to_string(d.most());
+}
+
 std::string folded(std::string s) {
   for (char& c : s)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   return s;
 }
-}  // namespace
 
 std::vector<size_t> matching(const std::vector<std::string>& shown, const std::string& part) {
   std::vector<size_t> out;

@@ -27,6 +27,12 @@ std::string trimmed(const std::string& line);
 Typed ask(const Decision& d, const std::vector<std::string>& shown, const std::string& lang, size_t& k,
           std::vector<size_t>& set);
 
+// "2", or "0-3": how many options a subset decision wants.
+std::string pick_range(const Decision& d);
+
+// `s` with the letters A-Z made small, for finding a name in any case.
+std::string folded(std::string s);
+
 // The options whose text holds `part` (letters A-Z in any case).
 std::vector<size_t> matching(const std::vector<std::string>& shown, const std::string& part);
 

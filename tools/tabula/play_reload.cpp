@@ -29,14 +29,6 @@ void mix(uint64_t& h, const std::string& bytes) {
   h *= 0x100000001b3ULL;
 }
 
-// Each file's own digest, per digest of the whole (pack_files_digest): what
-// a reload compares with to say which files changed (one entry per version
-// of the packs a game met).
-std::map<uint64_t, std::map<std::string, uint64_t>>& file_digests() {
-  static std::map<uint64_t, std::map<std::string, uint64_t>> seen;
-  return seen;
-}
-
 // `items` joined by ", ", the first 12 of them.
 std::string listed(const std::vector<std::string>& items, const std::string& lang) {
   std::string out;
@@ -72,21 +64,17 @@ std::string def_change(const EntityDef& a, const EntityDef& b) {
 }
 
 // The report's lines on what differs between the old packs and the new.
-void report_changes(const PackSet& was, const PackSet& now, uint64_t old_digest, uint64_t new_digest,
+void report_changes(const PackSet& was, const PackSet& now, const PackFiles& old_files, const PackFiles& new_files,
                     const std::string& lang, std::vector<std::string>& out) {
-  const auto& seen = file_digests();
-  auto a = seen.find(old_digest), b = seen.find(new_digest);
-  if (a != seen.end() && b != seen.end()) {
-    std::vector<std::string> files;
-    for (const auto& [f, h] : b->second) {
-      auto it = a->second.find(f);
-      if (it == a->second.end()) files.push_back(ui(lang, Ui::FileNew, shown_path(f)));
-      else if (it->second != h) files.push_back(shown_path(f));
-    }
-    for (const auto& [f, h] : a->second)
-      if (!b->second.count(f)) files.push_back(ui(lang, Ui::FileGone, shown_path(f)));
-    if (!files.empty()) out.push_back(ui(lang, Ui::ChangedFiles, listed(files, lang)));
+  std::vector<std::string> files;
+  for (const auto& [f, h] : new_files.each) {
+    auto it = old_files.each.find(f);
+    if (it == old_files.each.end()) files.push_back(ui(lang, Ui::FileNew, shown_path(f)));
+    else if (it->second != h) files.push_back(shown_path(f));
   }
+  for (const auto& [f, h] : old_files.each)
+    if (!new_files.each.count(f)) files.push_back(ui(lang, Ui::FileGone, shown_path(f)));
+  if (!files.empty()) out.push_back(ui(lang, Ui::ChangedFiles, listed(files, lang)));
   std::vector<std::string> changed, added, removed;
   for (const auto& [id, d] : now.entities) {
     auto it = was.entities.find(id);
@@ -131,7 +119,7 @@ std::string located(const Diagnostic& d) {
 
 }  // namespace
 
-uint64_t pack_files_digest(const PackSet& packs) {
+PackFiles pack_files(const PackSet& packs) {
   std::set<std::string> folders;  // ordered: the digest must not depend on the listing order
   for (const auto& l : packs.layers) folders.insert(l.dir);
   for (const auto& d : packs.script_dirs) folders.insert(d.dir);
@@ -144,8 +132,9 @@ uint64_t pack_files_digest(const PackSet& packs) {
       if ((ext == ".toml" || ext == ".lua") && it->is_regular_file(ec))
         files.insert(fs::weakly_canonical(it->path(), ec).string());
     }
-  uint64_t h = 0xcbf29ce484222325ULL;
-  std::map<std::string, uint64_t> each;
+  PackFiles out;
+  uint64_t& h = out.digest;
+  h = 0xcbf29ce484222325ULL;
   for (const auto& file : files) {
     std::ifstream in(file, std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -153,14 +142,13 @@ uint64_t pack_files_digest(const PackSet& packs) {
     mix(h, bytes);
     uint64_t own = 0xcbf29ce484222325ULL;
     mix(own, bytes);
-    each[file] = own;
+    out.each[file] = own;
   }
-  file_digests()[h] = std::move(each);
-  return h;
+  return out;
 }
 
 Reload reload_packs(const Engine& old, const State& s, const std::string& pack, const std::vector<std::string>& with,
-                    uint64_t digest, const std::string& lang) {
+                    const PackFiles& files, const std::string& lang) {
   Reload r;
   auto failed = [&](const std::string& why) {
     r.engine.reset();
@@ -176,7 +164,7 @@ Reload reload_packs(const Engine& old, const State& s, const std::string& pack, 
   } catch (const CliError& e) {  // a folder that is gone
     return failed(ui(lang, Ui::NotLoading, e.what()));
   }
-  r.digest = pack_files_digest(*packs);
+  r.files = pack_files(*packs);
   try {
     r.engine = std::make_unique<Engine>(std::move(packs));
   } catch (const ScriptError& e) {
@@ -206,8 +194,9 @@ Reload reload_packs(const Engine& old, const State& s, const std::string& pack, 
   // Ids are numbered in the sorted order of the names: a definition added
   // or removed renumbers others, and the hash follows.
   if (r.state.hash() != s.hash()) r.report.push_back(ui(lang, Ui::HashChanged, hex(s.hash()), hex(r.state.hash())));
-  r.report.push_back(ui(lang, r.digest == digest ? Ui::ReloadedSame : Ui::Reloaded));
-  if (r.digest != digest) report_changes(old.packs(), r.engine->packs(), digest, r.digest, lang, r.report);
+  const bool same = r.files.digest == files.digest;
+  r.report.push_back(ui(lang, same ? Ui::ReloadedSame : Ui::Reloaded));
+  if (!same) report_changes(old.packs(), r.engine->packs(), files, r.files, lang, r.report);
   return r;
 }
 

@@ -17,16 +17,6 @@ namespace {
 // How many lines :log shows.
 constexpr size_t kLogLines = 30;
 
-std::string lower(std::string s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
-}
-
-// "2", or "0-3": how many options a subset decision wants.
-std::string pick_range(const Decision& d) {
-  return d.pick_min == d.most() ? std::to_string(d.pick_min) : std::to_string(d.pick_min) + "-" + std::to_string(d.most());
-}
 }  // namespace
 
 Table::Table(Engine& e, std::vector<SeatKind> kinds, std::string lang, Terminal term)
@@ -180,7 +170,7 @@ void Table::log(int seat) const {
 }
 
 void Table::card(const std::string& name) const {
-  const std::string want = lower(trimmed(name));
+  const std::string want = folded(trimmed(name));
   if (want.empty()) {
     std::cout << ui(lang_, Ui::CardHow) << "\n";
     return;
@@ -189,9 +179,9 @@ void Table::card(const std::string& name) const {
   std::vector<const EntityDef*> exact, partial;
   std::vector<std::string> names;
   for (const EntityDef* d : e_->packs().defs) {
-    const std::string shown = lower(d->name.get(lang_)), en = lower(d->name.en);
+    const std::string shown = folded(d->name.get(lang_)), en = folded(d->name.en);
     names.push_back(d->name.get(lang_));
-    if (shown == want || en == want || lower(d->id) == want) exact.push_back(d);
+    if (shown == want || en == want || folded(d->id) == want) exact.push_back(d);
     else if (shown.find(want) != std::string::npos || en.find(want) != std::string::npos) partial.push_back(d);
   }
   const std::vector<const EntityDef*>& found = exact.empty() ? partial : exact;
