@@ -160,9 +160,11 @@ LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, 
   State* saved_state = state_;
   const int saved_module = module_;
   const EntityId saved_entity = entity_;
+  const int32_t saved_fn = fn_;
   state_ = &state;
   module_ = f.module;
   entity_ = c.entity;
+  fn_ = c.fn;
   ++depth_;
   lua_pushcfunction(L, locate_error);
   const int handler = lua_gettop(L);
@@ -176,6 +178,7 @@ LuaHost::Result LuaHost::run(State& state, const Call& c, const Option* choice, 
   state_ = saved_state;
   module_ = saved_module;
   entity_ = saved_entity;
+  fn_ = saved_fn;
   if (status != LUA_OK) {
     if (outer) end_transaction();
     raise(state, c, f.path, status);

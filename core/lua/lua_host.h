@@ -122,6 +122,7 @@ class LuaHost {
   const PackSet& packs() const { return packs_; }
   int current_module() const { return module_; }
   EntityId current_entity() const { return entity_; }
+  int32_t current_fn() const { return fn_; }  // the innermost function running; -1: none
   size_t memory_used() const { return alloc_.used(); }
   size_t memory_limit() const { return alloc_.limit(); }
 
@@ -286,6 +287,7 @@ class LuaHost {
   State* state_ = nullptr;
   int module_ = -1;
   EntityId entity_ = kNoEntity;
+  int32_t fn_ = -1;
   Watchdog watchdog_;
   std::unique_ptr<LiveTables> live_;
   static constexpr size_t kNameSlots = 256;

@@ -57,6 +57,8 @@ class Engine {
   std::string view_json(const State& s, int seat, std::string_view lang = "en") const;
   std::string render(const State& s, const TextRef& t, std::string_view lang, int reader) const;
   std::string render_line(const State& s, const JournalLine& l, std::string_view lang, int reader) const;
+  // Which rule, card and layer wrote the line, as far as `reader` may know.
+  LineCause cause(const State& s, const JournalLine& l, std::string_view lang, int reader) const;
   std::string prompt(const State& s, const Decision& d, std::string_view lang, int reader) const;
   std::string label(const State& s, const Decision& d, const Option& o, std::string_view lang = "en") const;
   std::string label(const State& s, const Decision& d, const Option& o, std::string_view lang, int reader) const;

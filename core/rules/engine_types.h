@@ -44,6 +44,16 @@ enum class Mode : uint8_t {
   Playout,
 };
 
+// What wrote a journal line, as one reader may know it (Engine::cause).
+struct LineCause {
+  bool told = false;       // false: a card the reader did not know wrote it, and nothing is said
+  std::string rule;        // the script function, "pack/file.lua:path"; "" for the kernel's own lines
+  std::string layer;       // the pack whose script that is
+  std::string card;        // the name of the entity it ran for ("" for none)
+  std::string card_def;    // that entity's definition id
+  std::string card_layer;  // the pack that last defined or changed that definition
+};
+
 struct ApplyResult {
   bool ok = true;
   std::string error;  // why the choice was rejected or rolled back

@@ -766,9 +766,15 @@ uint64_t Kernel::random_below(State& s, uint64_t n) {
 void Kernel::log(State& s, TextRef text, int seat) {
   if (quiet()) return;
   host_->queued(sizeof(JournalLine));  // the text's arguments counted as they were read
-  JournalLine line{seat, std::move(text), {}};
+  JournalLine line{seat, std::move(text), {}, host_->current_fn(), host_->current_entity()};
   std::vector<int64_t> named;
   named_entities(*packs_, line.text, named);
+  // Whether each reader knew the entity whose script wrote the line: its
+  // cause names it only to them.
+  if (line.cause_entity != kNoEntity) {
+    auto at = std::lower_bound(named.begin(), named.end(), static_cast<int64_t>(line.cause_entity));
+    if (at == named.end() || *at != line.cause_entity) named.insert(at, line.cause_entity);
+  }
   for (int reader = -1; reader < static_cast<int>(s.seats.size()); ++reader) {
     if (seat >= 0 && reader != seat) continue;
     for (int64_t id : named)

@@ -128,6 +128,11 @@ struct JournalLine {
   // rendering for a reader names only those; every other entity slot shows
   // as hidden. Sorted.
   std::vector<std::pair<int32_t, int64_t>> seen;
+  // What wrote it: the script function running (-1: the kernel itself) and
+  // the entity it ran for (its `self`), for "why did this happen?"
+  // (Engine::cause). Not part of the game: the hash leaves them out.
+  int32_t cause_fn = -1;
+  EntityId cause_entity = kNoEntity;
 };
 
 // Estimates of the heap the queues of a state hold, for the memory cap

@@ -44,6 +44,25 @@ json entity_json(const Engine& eng, const State& s, EntityId id, std::string_vie
 }
 }  // namespace
 
+LineCause Engine::cause(const State& s, const JournalLine& l, std::string_view lang, int reader) const {
+  LineCause c;
+  if (l.cause_entity != kNoEntity && reader != kAllSeeing &&
+      !std::binary_search(l.seen.begin(), l.seen.end(), std::pair<int32_t, int64_t>(reader, l.cause_entity)))
+    return c;  // the function of a card the reader did not know would name it
+  c.told = true;
+  if (l.cause_fn >= 0) {
+    c.rule = function_name(l.cause_fn);
+    c.layer = c.rule.substr(0, c.rule.find('/'));
+  }
+  if (const Entity* e = s.entity(l.cause_entity)) {
+    const EntityDef& d = *packs().defs[e->def];
+    c.card = d.name.get(lang);
+    c.card_def = d.id;
+    c.card_layer = d.layer;
+  }
+  return c;
+}
+
 std::string Engine::view_json(const State& s, int seat, std::string_view lang) const {
   json j;
   j["seat"] = seat < 0 ? json(nullptr) : json(seat + 1);
@@ -104,8 +123,9 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
       for (const auto& o : d.options) {
         json oj = {{"id", o.id}, {"label", label(s, d, o, lang)}};
         // An option may name an entity the seat cannot see (a blind pick):
-        // its card text comes only with what the seat knows.
+        // its id and card text come only with what the seat knows.
         if (const Entity* e = known(s, o.entity, seat) ? s.entity(o.entity) : nullptr) {
+          oj["entity"] = o.entity;
           const EntityDef& def = *packs().defs[e->def];
           if (!def.card_text.en.empty()) oj["text"] = def.card_text.get(lang);
         }
