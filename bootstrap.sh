@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(g++ cmake ninja-build pkg-config liblua5.4-dev libtomlplusplus-dev nlohmann-json3-dev
-          libcli11-dev libgtest-dev libbenchmark-dev python3-jsonschema lua-check)
+          libcli11-dev libgtest-dev libbenchmark-dev python3-jsonschema lua-check
+          libcpp-httplib-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -31,26 +31,6 @@ namespace tabula::cli {
 
 namespace {
 
-// The labels of a set's options, for "seat 2 chose: ...".
-std::string set_labels(const Engine& e, const State& s, const Decision& d, const std::vector<size_t>& set,
-                       const std::string& lang, int reader) {
-  std::string out;
-  for (size_t i : set) out += (out.empty() ? "" : ", ") + e.label(s, d, d.options[i], lang, reader);
-  return out.empty() ? ui(lang, Ui::NoneChosen) : out;
-}
-
-// The label of an option id ("a,c" for a set) of `d`, for `reader`.
-std::string option_label(const Engine& e, const State& s, const Decision& d, const std::string& option,
-                         const std::string& lang, int reader) {
-  if (!d.subset()) {
-    const Option* o = d.find(option);
-    return o ? e.label(s, d, *o, lang, reader) : option;
-  }
-  std::vector<size_t> set;
-  if (!parse_subset(d, option, set).empty()) return option;
-  return set_labels(e, s, d, set, lang, reader);
-}
-
 void write_log(const std::string& path, const GameLog& log) {
   std::ofstream f(path);
   if (!f) throw CliError("cannot write the log file '" + path + "'");
@@ -161,29 +141,17 @@ struct Game {
     return true;
   }
 
-  std::string undo_reason(const UndoLimit& l) const {
-    switch (l.why) {
-      case UndoLimit::Why::None:
-      case UndoLimit::Why::NoChoice: return ui(lang, Ui::UndoNoChoice);
-      case UndoLimit::Why::OtherSeat: return ui(lang, Ui::UndoOtherSeat, std::to_string(l.seat + 1));
-      case UndoLimit::Why::Chance: return ui(lang, Ui::UndoChance);
-      case UndoLimit::Why::Shown: return ui(lang, Ui::UndoShown, std::to_string(l.seat + 1));
-      case UndoLimit::Why::Sealed: return ui(lang, Ui::UndoSealed);
-    }
-    return "";
-  }
-
   // :undo: the state before `seat`'s last choice, and that choice off the log.
   bool take_back(int seat) {
     if (!undo.undo(seat, s)) {
-      tell(ui(lang, Ui::CannotUndo, undo_reason(undo.why_not(seat))));
+      tell(ui(lang, Ui::CannotUndo, undo_reason(lang, undo.why_not(seat))));
       return false;
     }
     const std::string option = log.choices.back().option;
     log.choices.pop_back();
     const Decision* d = s.pending_for(seat);
     table->say(ui(lang, Ui::Undone, table->seat_name(seat),
-                  d ? option_label(*e, s, *d, option, lang, table->reader() == -1 ? -1 : seat) : option));
+                  d ? choice_label(*e, s, *d, option, lang, table->reader() == -1 ? -1 : seat) : option));
     return true;
   }
 
@@ -205,7 +173,7 @@ struct Game {
       option = it->second;
       table->say(d.secret && table->humans() > 1 ? ui(lang, Ui::SecretChoice, table->seat_name(seat))
                                                    : ui(lang, Ui::AutoAnswered, table->seat_name(seat), prompt,
-                                                        option_label(*e, s, d, option, lang, reader)));
+                                                        choice_label(*e, s, d, option, lang, reader)));
       return Turn::Chosen;
     }
     if (!table->hand_to(seat)) return Turn::Quit;
@@ -227,7 +195,7 @@ struct Game {
             --k;
           }
           option = d.subset() ? subset_id(d, set) : d.options[k].id;
-          const std::string label = option_label(*e, s, d, option, lang, seat);
+          const std::string label = choice_label(*e, s, d, option, lang, seat);
           if (ends_game(seat, option)) {
             tell(ui(lang, Ui::ConfirmEnd, label));
             if (!confirmed(lang)) {
@@ -248,7 +216,7 @@ struct Game {
           // The other people at the table read it under their next screen, as an onlooker may.
           if (table->humans() > 1)
             table->say(d.secret ? ui(lang, Ui::SecretChoice, table->seat_name(seat))
-                                : ui(lang, Ui::ChoseAt, table->seat_name(seat), option_label(*e, s, d, option, lang, -1),
+                                : ui(lang, Ui::ChoseAt, table->seat_name(seat), choice_label(*e, s, d, option, lang, -1),
                                      e->prompt(s, d, lang, -1)),
                        seat);
           return Turn::Chosen;
@@ -286,7 +254,7 @@ struct Game {
         check_subset(d, set);  // sorts: the option string lists the set in option order
         option = subset_id(d, set);
         table->say(hide ? ui(lang, Ui::SecretChoice, table->seat_name(seat))
-                        : ui(lang, Ui::ChoseAt, table->seat_name(seat), set_labels(*e, s, d, set, lang, reader),
+                        : ui(lang, Ui::ChoseAt, table->seat_name(seat), choice_label(*e, s, d, subset_id(d, set), lang, reader),
                              e->prompt(s, d, lang, reader)));
       } else {
         const Option& pick = d.options[agents[seat]->choose(s, d)];

@@ -164,7 +164,23 @@ struct LuacheckrcArgs {
   std::string out;  // "": standard output
 };
 
+// tabula serve (tools/tabula/serve/, docs/web.md).
+struct ServeArgs {
+  std::string pack;  // offered first in the lobby; with --seats, the game made at once
+  std::vector<std::string> with;
+  std::vector<std::string> seats;  // make a game at once and print its links
+  std::string setup;
+  std::string lang = "en";
+  int port = 8080;  // 0: any free port
+  std::string bind = "127.0.0.1";
+  std::string data;  // where games are saved; "": $XDG_DATA_HOME/tabula/games
+  std::string web;   // serve the client from this folder instead of the built-in copy
+  int threads = 64;  // connections served at once (each live page holds one)
+  int bot_threads = 0;  // bots' workers; 0: one per core
+};
+
 int cmd_check(const CheckArgs& a);
+int cmd_serve(const ServeArgs& a);
 int cmd_play(const PlayArgs& a);
 int cmd_run(const RunArgs& a);
 int cmd_merge(const MergeArgs& a);

@@ -272,6 +272,25 @@ int main(int argc, char** argv) {
   auto* lcrc = app.add_subcommand("luacheckrc", "Print a luacheck configuration that allows only what the sandbox gives scripts");
   lcrc->add_option("-o,--out", lc.out, "Write it to this file instead");
 
+  ServeArgs sv;
+  auto* serve = app.add_subcommand("serve", "Play in a browser: a lobby, a link per seat, bots, live updates (docs/web.md)");
+  pack_args(serve, sv.pack, sv.with);
+  serve->get_option("pack")->required(false)->description("The pack the lobby offers first (with --seats: the game to make at once)");
+  serve->add_option("--port", sv.port, "Port to listen on (0: any free port, printed)")->capture_default_str();
+  serve->add_option("--bind", sv.bind, "Address to listen on; 0.0.0.0 opens it to the network (anyone with a link plays that seat)")->capture_default_str();
+  serve->add_option("--data", sv.data, "Folder where every game is saved after every choice and read again at start "
+                    "(default: $XDG_DATA_HOME/tabula/games, else ~/.local/share/tabula/games)");
+  serve->add_option("--seats", sv.seats, "Make a game of PACK at once with these seat kinds (as tabula play --seats) and print its links")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  serve->add_option("--setup", sv.setup, "With --seats: start from one of the pack's [setups]");
+  serve->add_option("--lang", sv.lang, "With --seats: the game's language, en or cs")->check(CLI::IsMember({"en", "cs"}))->capture_default_str();
+  serve->add_option("--web", sv.web, "Serve the page from this folder (a copy of web/ you are changing) instead of the one built in");
+  serve->add_option("--threads", sv.threads, "Connections served at once; every open page holds one")->check(CLI::Range(4, 4096))->capture_default_str();
+  serve->add_option("--bot-threads", sv.bot_threads, "Threads that play the bots' moves (default: one per core)")->check(CLI::Range(1, 256));
+  serve->footer("Open the printed address in a browser, make a game in the lobby and send each player their seat's link. "
+                "A killed server started again with the same --data goes on with every game.");
+
   app.footer(
       "Examples:\n"
       "  tabula check content/dungeon-lords\n"
@@ -279,6 +298,7 @@ int main(int argc, char** argv) {
       "  tabula run tests/packs/duel --games 1000 --seed 1\n"
       "  tabula run connect-four --seats mcts,random --games 20\n"
       "  tabula replay game.json\n"
+      "  tabula serve connect-four --seats human,greedy\n"
       "  tabula conformance ~/mods/angry-trolls\n"
       "  tabula scenario tests/scenarios\n"
       "  tabula new layer ~/mods/angry-trolls --patches dungeon-lords\n"
@@ -313,6 +333,7 @@ int main(int argc, char** argv) {
   try {
     if (*check) return cmd_check(ca);
     if (*play) return cmd_play(pa);
+    if (*serve) return cmd_serve(sv);
     if (*run) return cmd_run(ra);
     if (*merge) return cmd_merge(ma);
     if (*cmp) return cmd_compare(cm);

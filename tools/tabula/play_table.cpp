@@ -4,6 +4,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "core/rules/subset.h"
 #include "core/state/suggest.h"
 #include "tools/tabula/plain_screen.h"
 #include "tools/tabula/play_input.h"
@@ -25,19 +26,35 @@ Table::Table(Engine& e, std::vector<SeatKind> kinds, std::string lang, Terminal 
   humans_ = static_cast<int>(std::count(human_.begin(), human_.end(), true));
 }
 
-std::string Table::seat_name(int seat) const {
-  if (seat < 0 || seat >= static_cast<int>(kinds_.size())) return ui(lang_, Ui::Seat, std::to_string(seat + 1));
-  const SeatKind& k = kinds_[static_cast<size_t>(seat)];
+std::string seat_title(const Engine& e, const SeatKind& k, int seat, std::string_view lang) {
   Ui kind = Ui::Random;
   switch (k.base) {
     case SeatKind::Base::Human: kind = Ui::Human; break;
     case SeatKind::Base::Random: kind = Ui::Random; break;
-    case SeatKind::Base::Greedy: kind = k.plays_at_random(*e_) ? Ui::Random : Ui::Greedy; break;
+    case SeatKind::Base::Greedy: kind = k.plays_at_random(e) ? Ui::Random : Ui::Greedy; break;
     case SeatKind::Base::Mcts: kind = Ui::Mcts; break;
     case SeatKind::Base::Bot: break;
   }
-  const std::string who = k.base == SeatKind::Base::Bot ? k.bot.name.get(lang_) : ui(lang_, kind);
-  return ui(lang_, Ui::Seat, std::to_string(seat + 1)) + " (" + who + ")";
+  const std::string who = k.base == SeatKind::Base::Bot ? k.bot.name.get(lang) : ui(lang, kind);
+  return ui(lang, Ui::Seat, std::to_string(seat + 1)) + " (" + who + ")";
+}
+
+std::string choice_label(const Engine& e, const State& s, const Decision& d, const std::string& option,
+                         std::string_view lang, int reader) {
+  if (!d.subset()) {
+    const Option* o = d.find(option);
+    return o ? e.label(s, d, *o, lang, reader) : option;
+  }
+  std::vector<size_t> set;
+  if (!parse_subset(d, option, set).empty()) return option;
+  std::string out;
+  for (size_t i : set) out += (out.empty() ? "" : ", ") + e.label(s, d, d.options[i], lang, reader);
+  return out.empty() ? ui(lang, Ui::NoneChosen) : out;
+}
+
+std::string Table::seat_name(int seat) const {
+  if (seat < 0 || seat >= static_cast<int>(kinds_.size())) return ui(lang_, Ui::Seat, std::to_string(seat + 1));
+  return seat_title(*e_, kinds_[static_cast<size_t>(seat)], seat, lang_);
 }
 
 std::string Table::seat_line(int seat) const {

@@ -16,6 +16,13 @@
 
 namespace tabula::cli {
 
+// "Seat 2 (greedy)": a seat's number and who plays it, in `lang`.
+std::string seat_title(const Engine& e, const SeatKind& k, int seat, std::string_view lang);
+// The label of `option` of `d` ("a,c" for a set: their labels, joined),
+// as `reader` may read it.
+std::string choice_label(const Engine& e, const State& s, const Decision& d, const std::string& option,
+                         std::string_view lang, int reader);
+
 class Table {
  public:
   Table(Engine& e, std::vector<SeatKind> kinds, std::string lang, Terminal term);

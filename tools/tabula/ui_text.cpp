@@ -139,4 +139,16 @@ std::string ui_choices(std::string_view lang, uint64_t n) {
   return std::to_string(n) + " " + (lang == "cs" ? cs[form] : en[form]);
 }
 
+std::string undo_reason(std::string_view lang, const UndoLimit& l) {
+  switch (l.why) {
+    case UndoLimit::Why::None:
+    case UndoLimit::Why::NoChoice: return ui(lang, Ui::UndoNoChoice);
+    case UndoLimit::Why::OtherSeat: return ui(lang, Ui::UndoOtherSeat, std::to_string(l.seat + 1));
+    case UndoLimit::Why::Chance: return ui(lang, Ui::UndoChance);
+    case UndoLimit::Why::Shown: return ui(lang, Ui::UndoShown, std::to_string(l.seat + 1));
+    case UndoLimit::Why::Sealed: return ui(lang, Ui::UndoSealed);
+  }
+  return "";
+}
+
 }  // namespace tabula::cli

@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/rules/undo.h"
+
 namespace tabula::cli {
 
 enum class Ui {
@@ -110,5 +112,7 @@ std::string ui(std::string_view lang, Ui what, const std::string& a = "", const 
 // "1 choice" / "3 choices", as in "Game over after {1}." ("po 1 volbě" /
 // "po 3 volbách" in Czech).
 std::string ui_choices(std::string_view lang, uint64_t n);
+// Why nothing (more) may be taken back, for "cannot take back: {1}".
+std::string undo_reason(std::string_view lang, const UndoLimit& l);
 
 }  // namespace tabula::cli
