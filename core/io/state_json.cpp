@@ -215,6 +215,9 @@ json state_to_json(const Engine& e, const State& s) {
       for (const auto& [reader, id] : l.seen) seen.push_back({reader, id});
       line["seen"] = seen;
     }
+    // What wrote it (Engine::cause); absent from older saves and kernel lines.
+    if (l.cause_fn >= 0) line["cause_fn"] = e.function_name(l.cause_fn);
+    if (l.cause_entity != kNoEntity) line["cause_entity"] = l.cause_entity;
     journal.push_back(line);
   }
   j["journal"] = journal;
@@ -421,6 +424,13 @@ State state_from_json(const Engine& e, const json& j) {
           line.seen.emplace_back(static_cast<int32_t>(reader), id);
         }
       std::sort(line.seen.begin(), line.seen.end());
+      if (l.contains("cause_fn")) line.cause_fn = json_function(e, l.at("cause_fn"));
+      if (l.contains("cause_entity")) {
+        const int64_t id = l.at("cause_entity").get<int64_t>();
+        if (id < 0 || id >= static_cast<int64_t>(s.entities.size()))
+          bad("journal[" + std::to_string(s.journal.size()) + "]: cause_entity " + std::to_string(id) + " is no entity");
+        line.cause_entity = static_cast<EntityId>(id);
+      }
       s.journal.push_back(std::move(line));
     }
     s.kept_bytes = s.count_kept_bytes();  // entities, properties and the rest were read in place

@@ -1,0 +1,4 @@
+local T = tabula
+local M = {}
+function M.wave() T.log { "waved" } end
+return M
