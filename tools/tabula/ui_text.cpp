@@ -116,8 +116,9 @@ const Phrase& phrase(Ui what) {
       {"{1} (new)", "{1} (nový)"},
       {"{1} (gone)", "{1} (odstraněn)"},
       {"and {1} more", "a {1} dalších"},
+      {"the game is over", "hra skončila"},
   };
-  static_assert(std::size(table) == static_cast<size_t>(Ui::AndMore) + 1, "one phrase per Ui, in its order");
+  static_assert(std::size(table) == static_cast<size_t>(Ui::UndoOver) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace

@@ -104,7 +104,8 @@ enum class Ui {
   ChangedTexts,   // "  texts changed: {1}"
   FileNew,        // "{1} (new)"
   FileGone,       // "{1} (gone)"
-  AndMore,        // "and {1} more"; the last phrase
+  AndMore,        // "and {1} more"
+  UndoOver,       // "the game is over"; the last phrase
 };
 
 // The phrase in `lang` with {1}, {2}, {3} replaced.

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/io/state_json.h"
 #include "tools/tabula/common.h"
 #include "tools/tabula/serve/game_server.h"
 #include "tools/tabula/serve/web_assets.h"
@@ -51,14 +52,20 @@ int number_param(const httplib::Request& req, const char* key, int fallback) {
   return std::stoi(v);
 }
 
-std::string lang_param(const httplib::Request& req) {
-  const std::string lang = req.has_param("lang") ? req.get_param_value("lang") : "en";
+// ?lang=, else the game's own language.
+std::string lang_param(const httplib::Request& req, const Room& room) {
+  const std::string lang = req.has_param("lang") ? req.get_param_value("lang") : room.lang();
   if (lang != "en" && lang != "cs") throw Refused(400, "lang: '" + lang + "' is not en or cs");
   return lang;
 }
 
 json body_of(const httplib::Request& req) {
-  json j = json::parse(req.body);
+  json j;
+  try {
+    j = parse_json(req.body, "the request's body");  // nests at most kMaxJsonDepth: a hostile body cannot overflow the stack
+  } catch (const std::runtime_error& err) {
+    throw Refused(400, err.what());
+  }
   if (!j.is_object()) throw Refused(400, "the request's body is not a JSON object");
   return j;
 }
@@ -114,7 +121,7 @@ class Assets {
 };
 
 const char* kForbiddenPage =
-    "<!doctype html><html><head><meta charset=\"utf-8\"><title>403</title></head><body>"
+    "<!doctype html><html><head><meta charset=\"utf-8\"><link rel=\"icon\" href=\"data:,\"><title>403</title></head><body>"
     "<h1>403</h1><p>This link does not open this game: ask whoever made the game for yours.</p>"
     "<p lang=\"cs\">Tento odkaz tuto hru neotevírá: o svůj odkaz požádejte toho, kdo hru založil.</p>"
     "<p><a href=\"/\">Tabula</a></p></body></html>";
@@ -187,9 +194,12 @@ void routes(httplib::Server& http, GameServer& games, const Assets& assets) {
   http.Post("/api/games", guarded([&games](const httplib::Request& req, httplib::Response& res) {
     send_json(res, games.create(body_of(req)), 201);
   }));
+  http.Post("/api/games/import", guarded([&games](const httplib::Request& req, httplib::Response& res) {
+    send_json(res, games.import(body_of(req)), 201);
+  }));
   http.Get(R"(/api/games/([a-z0-9]+)/state)", guarded([&games](const httplib::Request& req, httplib::Response& res) {
     std::shared_ptr<Room> room = games.room(req.matches[1]);
-    const std::string lang = lang_param(req);
+    const std::string lang = lang_param(req, *room);
     std::unique_lock<std::mutex> lock(room->mu);
     const int reader = room->open(req.get_param_value("t"), number_param(req, "seat", 0));
     // ?wait=V: answered when the game is past version V (or after 20 s),
@@ -232,7 +242,7 @@ void routes(httplib::Server& http, GameServer& games, const Assets& assets) {
   }));
   http.Get(R"(/api/games/([a-z0-9]+)/replay)", guarded([&games](const httplib::Request& req, httplib::Response& res) {
     std::shared_ptr<Room> room = games.room(req.matches[1]);
-    const std::string lang = lang_param(req);
+    const std::string lang = lang_param(req, *room);
     std::lock_guard<std::mutex> lock(room->mu);
     const int reader = room->open(req.get_param_value("t"), number_param(req, "seat", 0));
     send_json(res, room->replay(reader, static_cast<size_t>(number_param(req, "step", 0)), lang));
@@ -298,7 +308,7 @@ int cmd_serve(const ServeArgs& a) {
   httplib::Server http;
   const size_t threads = static_cast<size_t>(a.threads);
   http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  http.set_payload_max_length(1 << 20);
+  http.set_payload_max_length(16 << 20);  // an imported log of a long game
   http.set_keep_alive_max_count(1000);
   // Tokens travel in links: no page may pass them on as a referrer.
   http.set_default_headers({{"Referrer-Policy", "no-referrer"},

@@ -99,11 +99,36 @@ json GameServer::create(const json& request) {
     g.seed = request["seed"].get<uint64_t>();
   }
   if (std::string why = catalogue_.refuse(g.pack, g.with); !why.empty()) throw Refused(400, why);
+  const std::string id = fresh_id();
+  return added(std::make_shared<Room>(id, g, RoomFile((fs::path(data_dir_) / (id + ".jsonl")).string())));
+}
+
+json GameServer::import(const json& request) {
+  if (!request.is_object() || !request.contains("log")) throw Refused(400, "an imported game is {\"log\": a game log} (docs/web.md)");
+  GameLog log;
+  try {
+    log = GameLog::from_json(request["log"].dump());
+  } catch (const std::exception& err) {
+    throw Refused(400, std::string("log: ") + err.what());
+  }
+  if (log.packs.empty()) throw Refused(400, "log: it names no pack");
+  if (std::string why = catalogue_.refuse(log.packs.front(), {log.packs.begin() + 1, log.packs.end()}); !why.empty())
+    throw Refused(400, "log: " + why);
+  if (request.contains("lang")) log.lang = text_field(request, "lang");
+  const std::string id = fresh_id();
+  return added(std::make_shared<Room>(id, log, list_field(request, "seats"), RoomFile((fs::path(data_dir_) / (id + ".jsonl")).string())));
+}
+
+std::string GameServer::fresh_id() const {
   std::string id;
   do {
     id = new_token().substr(0, 12);
   } while (fs::exists(fs::path(data_dir_) / (id + ".jsonl")));
-  auto room = std::make_shared<Room>(id, g, RoomFile((fs::path(data_dir_) / (id + ".jsonl")).string()));
+  return id;
+}
+
+json GameServer::added(const std::shared_ptr<Room>& room) {
+  const std::string& id = room->id;
   {
     std::lock_guard<std::mutex> lock(rooms_mu_);
     rooms_[id] = room;

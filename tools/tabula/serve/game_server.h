@@ -32,6 +32,8 @@ class GameServer {
 
   // POST /api/games: the new game's id and links (throws Refused).
   nlohmann::json create(const nlohmann::json& request);
+  // POST /api/games/import: a game from a log, to go on with or to replay.
+  nlohmann::json import(const nlohmann::json& request);
   // The game `id`; throws Refused(404).
   std::shared_ptr<Room> room(const std::string& id) const;
   nlohmann::json list() const;
@@ -44,6 +46,9 @@ class GameServer {
 
  private:
   void work();
+  // A new game's id and file, and the answer with its links.
+  std::string fresh_id() const;
+  nlohmann::json added(const std::shared_ptr<Room>& room);
   void resume_all();
 
   Catalogue catalogue_;

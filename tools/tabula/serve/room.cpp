@@ -79,19 +79,11 @@ Room::Room(RoomFile file) : file_(std::move(file)) {
   kinds_ = parse_seat_kinds(saved.log.seat_kinds, true, file_.path() + ": play.seats", &engine_->packs().bots);
   if (kinds_.size() != static_cast<size_t>(saved.log.seats) || saved.tokens.seats.size() != kinds_.size())
     throw std::runtime_error(file_.path() + ": the seats, their kinds and their tokens do not agree");
-  // The story is told again as the game is replayed: log_ grows with it.
-  log_ = saved.log;
-  log_.choices.clear();
-  ReplayReport r = tabula::replay(*engine_, saved.log, [&](const State& at, size_t made) {
-    if (made > 0) {
-      const LoggedChoice& c = saved.log.choices[made - 1];
-      log_.choices.push_back(c);
-      tell_choice(s_, c.seat, c.option);
-    }
-    tell_journal(at);
-    s_ = at;
-  });
-  if (!r.ok) throw std::runtime_error(file_.path() + ": the game does not replay on these packs: " + r.error);
+  try {
+    retell(saved.log);
+  } catch (const std::exception& err) {
+    throw std::runtime_error(file_.path() + ": " + err.what());
+  }
   engine_->record_chance(&met_);
   tokens_ = std::move(saved.tokens);
   title_ = saved.title;
@@ -100,7 +92,65 @@ Room::Room(RoomFile file) : file_(std::move(file)) {
   start();
 }
 
+Room::Room(std::string room_id, const GameLog& log, const std::vector<std::string>& seats, RoomFile file)
+    : id(std::move(room_id)), file_(std::move(file)) {
+  const std::string lang = log.lang.empty() ? "en" : log.lang;
+  if (lang != "en" && lang != "cs") throw Refused(400, "log: play.lang: '" + lang + "' is not en or cs");
+  if (std::string why = unreplayable(log); !why.empty()) throw Refused(400, "log: " + why);
+  try {
+    Opened o = open_engine(log.packs.front(), {log.packs.begin() + 1, log.packs.end()});
+    engine_ = std::move(o.engine);
+    // Who sits where: as asked, else as the log says, else people in every seat.
+    std::vector<std::string> kinds = !seats.empty() ? seats : !log.seat_kinds.empty() ? log.seat_kinds
+                                     : std::vector<std::string>(static_cast<size_t>(std::max(log.seats, 0)), "human");
+    kinds_ = parse_seat_kinds(kinds, true, "seats", &engine_->packs().bots);
+  } catch (const CliError& err) {
+    throw Refused(400, err.what());
+  }
+  if (kinds_.size() != static_cast<size_t>(log.seats))
+    throw Refused(400, "seats: the game has " + std::to_string(log.seats) + " seats, not " + std::to_string(kinds_.size()));
+  try {
+    retell(log);
+  } catch (const std::exception& err) {
+    throw Refused(400, std::string("log: ") + err.what());
+  }
+  engine_->record_chance(&met_);
+  log_.lang = lang;
+  log_.seat_kinds.clear();
+  for (const auto& k : kinds_) log_.seat_kinds.push_back(k.text);
+  title_ = title_of(engine_->packs(), "", lang);
+  int humans = 0;
+  for (const auto& k : kinds_) {
+    const bool human = k.base == SeatKind::Base::Human;
+    humans += human;
+    tokens_.seats.push_back(human ? new_token() : "");
+  }
+  tokens_.watch = new_token();
+  if (humans > 1) tokens_.table = new_token();
+  undo_.seal();  // the log's choices were made elsewhere
+  version_ = log_.choices.size();  // as the file will say: a line per choice
+  start();
+  file_.create(id, title_, tokens_, log_);
+}
+
+void Room::retell(const GameLog& log) {
+  // The story is told again as the game is replayed: log_ grows with it.
+  log_ = log;
+  log_.choices.clear();
+  ReplayReport r = tabula::replay(*engine_, log, [&](const State& at, size_t made) {
+    if (made > 0) {
+      const LoggedChoice& c = log.choices[made - 1];
+      log_.choices.push_back(c);
+      tell_choice(s_, c.seat, c.option);
+    }
+    tell_journal(at);
+    s_ = at;
+  });
+  if (!r.ok) throw std::runtime_error("the game does not replay on these packs: " + r.error);
+}
+
 void Room::start() {
+  lang_ = log_.lang.empty() ? "en" : log_.lang;
   layout_ = web_layout(engine_->packs());
   for (size_t i = 0; i < kinds_.size(); ++i)
     agents_.push_back(make_agent(kinds_[i], *engine_, derive_seed(log_.seed, static_cast<uint64_t>(i))));
@@ -211,7 +261,10 @@ json Room::state(int reader, const std::string& lang) const {
   j["seat"] = reader + 1;
   json seats = json::array();
   for (size_t i = 0; i < kinds_.size(); ++i)
-    seats.push_back({{"seat", i + 1}, {"kind", kinds_[i].name()}, {"human", kinds_[i].base == SeatKind::Base::Human}});
+    seats.push_back({{"seat", i + 1},
+                     {"kind", kinds_[i].name()},
+                     {"title", seat_title(*engine_, kinds_[i], static_cast<int>(i), lang)},  // "Seat 2 (random)": a greedy seat without a rating plays at random
+                     {"human", kinds_[i].base == SeatKind::Base::Human}});
   j["seats"] = seats;
   json turn = json::array();
   for (const auto& d : s_.pending) turn.push_back(d.seat + 1);
@@ -219,7 +272,9 @@ json Room::state(int reader, const std::string& lang) const {
   j["turn"] = turn;
   j["hotseat"] = !tokens_.table.empty();
   j["choices"] = log_.choices.size();
-  if (reader >= 0) {
+  if (reader >= 0 && s_.over) {
+    j["undo"] = {{"can", false}, {"why", ui(lang, Ui::UndoOver)}};
+  } else if (reader >= 0) {
     const bool can = undo_.undoable(reader) > 0;
     j["undo"] = {{"can", can}, {"why", can ? "" : undo_reason(lang, undo_.why_not(reader))}};
   } else {
@@ -271,6 +326,7 @@ void Room::choose(int seat, const std::string& option, uint64_t version) {
 }
 
 void Room::undo(int seat) {
+  if (s_.over) throw Refused(409, ui(log_.lang, Ui::UndoOver));  // a finished game is final
   State earlier = s_;
   if (!undo_.undo(seat, earlier)) throw Refused(409, undo_reason(log_.lang, undo_.why_not(seat)));
   try {

@@ -45,6 +45,9 @@ class Room {
   Room(std::string id, const NewGame& g, RoomFile file);
   // A saved game, replayed from its file (throws std::runtime_error).
   explicit Room(RoomFile file);
+  // A game from a log (`tabula play --log`, :save, another server's), to go
+  // on with: `seats` as asked, else as the log says; throws Refused(400).
+  Room(std::string id, const GameLog& log, const std::vector<std::string>& seats, RoomFile file);
 
   std::string id;  // set once, when made or read
   std::mutex mu;                    // guards everything below
@@ -58,6 +61,8 @@ class Room {
   bool opens_table(const std::string& token) const;
 
   uint64_t version() const { return version_; }
+  // The game's language, as made: set once, read without the lock.
+  const std::string& lang() const { return lang_; }
   bool over() const { return s_.over; }
   bool bots_to_move() const;  // a bot seat has a decision open
   const Tokens& tokens() const { return tokens_; }
@@ -81,6 +86,9 @@ class Room {
 
  private:
   void start();  // the layout and the agents
+  // Replays `log` from its start, checking every hash, to s_, log_ and the
+  // story; throws std::runtime_error saying where it stops agreeing.
+  void retell(const GameLog& log);
   // `seat` chose `option` in `before`, which is now s_: logged and saved,
   // or, when it cannot be saved, undone and refused.
   void applied(int seat, const std::string& option, State before, bool person);
@@ -96,6 +104,7 @@ class Room {
   std::vector<std::unique_ptr<Agent>> agents_;
   nlohmann::json layout_;  // the pack's web.toml as JSON, or null
   std::string title_;
+  std::string lang_ = "en";
   Tokens tokens_;
   State s_;
   GameLog log_;

@@ -70,14 +70,18 @@ void RoomFile::create(const std::string& id, const std::string& title, const Tok
   json header = {{"format", kFormat}, {"id", id}, {"title", title}};
   header["tokens"] = {{"seats", tokens.seats}, {"watch", tokens.watch}, {"table", tokens.table}};
   json l = json::parse(log.to_json());
+  // The choices made so far (a game begun elsewhere) follow as lines.
+  std::string text;
+  for (const auto& c : l["choices"]) text += json{{"choice", c}}.dump() + "\n";
   l["choices"] = json::array();
   header["log"] = l;
+  text = header.dump() + "\n" + text;
   const std::string temporary = path_ + ".new";
   errno = 0;
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) fail(temporary, "cannot create");
   try {
-    write_all(fd, header.dump() + "\n", temporary);
+    write_all(fd, text, temporary);
     if (::fsync(fd) != 0) fail(temporary, "cannot write");
   } catch (...) {
     ::close(fd);

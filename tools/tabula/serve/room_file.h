@@ -28,7 +28,8 @@ class RoomFile {
   explicit RoomFile(std::string path) : path_(std::move(path)) {}
   const std::string& path() const { return path_; }
 
-  // Writes the header of a new game, whole or not at all.
+  // Writes a new game's file, whole or not at all: the header, and a line
+  // for each choice the log already holds (a game begun elsewhere).
   void create(const std::string& id, const std::string& title, const Tokens& tokens, const GameLog& log) const;
   void add_choice(const GameLog& log) const;  // log.choices.back(), just made
   void add_undo() const;                      // the latest choice was taken back
