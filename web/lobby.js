@@ -19,6 +19,7 @@ export async function startLobby(root) {
       el('header', { class: 'bar' }, el('h1', { text: t('app.title') }), langSwitch(draw)),
       packs.length ? newGameForm(packs, (links) => { created = links; draw(); }) : el('p', { text: t('lobby.nopacks') }),
       created ? linksBox(created) : null,
+      importForm((links) => { created = links; draw(); }),
       gamesTable(games),
     );
   };
@@ -114,6 +115,40 @@ function newGameForm(packs, onCreated) {
     }
   });
   fillPack();
+  return form;
+}
+
+// A game begun elsewhere (a log of `tabula play --log`, `:save`, or another
+// server's), to go on with here or to step through.
+function importForm(onCreated) {
+  const file = el('input', { type: 'file', id: 'import-file', accept: '.json,application/json' });
+  const msg = el('p', { class: 'error', role: 'alert' });
+  const submit = el('button', { type: 'submit', class: 'primary', text: t('lobby.import.go') });
+  const form = el('form', { class: 'card-panel import' },
+    el('h2', { text: t('lobby.import') }),
+    el('p', { class: 'hint', text: t('lobby.import.hint') }),
+    el('div', { class: 'field' }, el('label', { for: 'import-file', text: t('lobby.import.file') }), file),
+    submit, msg);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    msg.textContent = '';
+    const f = file.files && file.files[0];
+    if (!f) { msg.textContent = t('lobby.import.none'); return; }
+    let log;
+    try {
+      log = JSON.parse(await f.text());
+    } catch (err) {
+      msg.textContent = t('lobby.import.bad', { msg: err.message });
+      return;
+    }
+    submit.disabled = true;
+    try {
+      onCreated((await api.post('/api/games/import', { log })).links);
+    } catch (err) {
+      msg.textContent = err.message;
+      submit.disabled = false;
+    }
+  });
   return form;
 }
 

@@ -117,6 +117,31 @@ export const tests = {
     }
   },
 
+  // docs/web.md "POST /api/games/import": a game's log opened in the lobby
+  // goes on where it stopped.
+  async 'a saved game opens in the lobby and goes on'({ page, base, shot }) {
+    const g = await newGame(base, { pack: 'connect-four', seats: ['human', 'human'], seed: 7 });
+    const token = (link) => link.split('t=')[1];
+    for (const [seat, column] of [[1, '4'], [2, '3']]) {
+      const st = await (await fetch(`${base}/api/games/${g.id}/state?seat=${seat}&t=${token(g.links.seats[seat])}`)).json();
+      const r = await fetch(`${base}/api/games/${g.id}/choose`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seat, t: token(g.links.seats[seat]), option: column, version: st.version }) });
+      check(r.ok, `choose: ${r.status}`);
+    }
+    const log = await (await fetch(`${base}/api/games/${g.id}/log?t=${token(g.links.watch)}`)).text();
+    await page.goto(base + '/');
+    await page.setInputFiles('#import-file', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(log) });
+    await page.click('form.import button[type=submit]');
+    const link = page.locator('ul.links a').first();
+    await link.waitFor();
+    await page.goto(await link.getAttribute('href'));
+    await page.waitForSelector('.decision button.option');
+    check((await page.locator('.disc').count()) === 2, 'the two discs of the saved game are on the board');
+    await shot('imported.png');
+    await clickAChoice(page, rng(7));
+    check((await page.locator('.disc').count()) === 3, 'the game went on');
+  },
+
   // Dungeon Lords' first practice dungeon: a fight played to its end.
   async 'dungeon-lords: a practice fight by clicks'({ page, base, shot }) {
     const g = await newGame(base, { pack: 'dungeon-lords', setup: 'practice-1', seats: ['human'], seed: 4 });
