@@ -243,7 +243,11 @@ TEST_F(Zones, GroupedView) {
   json z = zone_view(0, "market");
   EXPECT_FALSE(z.contains("items"));
   ASSERT_EQ(z["groups"].size(), 2u);
-  EXPECT_EQ(z["groups"][0], json({{"def", "axe"}, {"name", "Axe"}, {"count", 3}}));
+  // Each group's entities by id, ascending (not where they lie), so that a
+  // page can find the group an option names (docs/web.md); the face-down
+  // blade is in no group.
+  EXPECT_EQ(z["groups"][0], json({{"def", "axe"}, {"kind", "card"}, {"name", "Axe"}, {"count", 3}, {"ids", {1, 3, 4}}}));
+  EXPECT_EQ(z["groups"][1]["ids"], json({0, 2}));
   EXPECT_EQ(z["groups"][1]["def"], "lamp");
   EXPECT_EQ(z["groups"][1]["count"], 2);
   EXPECT_EQ(z["hidden"], 1);

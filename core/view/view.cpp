@@ -3,6 +3,7 @@
 // open decisions and the RNG never appear. Texts are rendered here, for the
 // viewer, in the language asked for.
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "core/io/state_json.h"
@@ -24,7 +25,7 @@ json entity_json(const Engine& eng, const State& s, EntityId id, std::string_vie
   const PackSet& packs = eng.packs();
   const Entity& e = s.entities[id];
   const EntityDef& d = *packs.defs[e.def];
-  json ej = {{"id", id}, {"def", d.id}, {"name", d.name.get(lang)}, {"face_up", e.face_up}};
+  json ej = {{"id", id}, {"def", d.id}, {"kind", d.kind}, {"name", d.name.get(lang)}, {"face_up", e.face_up}};
   if (!d.card_text.en.empty()) ej["text"] = d.card_text.get(lang);
   if (e.owner >= 0) ej["owner"] = e.owner + 1;
   json props = json::object();
@@ -93,12 +94,23 @@ std::string Engine::view_json(const State& s, int seat, std::string_view lang) c
       // Counts per definition, in definition order: nothing tells where a
       // card lies. Face-down cards the seat may not see count as hidden.
       json groups = json::array();
+      // A grouped zone the seat sees: each group's entities, by id in
+      // ascending order (not where they lie), so that an option naming one
+      // can be found on the board.
+      std::map<int32_t, std::vector<EntityId>> ids;
+      if (see_all && zd.grouped && seen.ordered)
+        for (EntityId id : seen.items)
+          if (id != kNoEntity) ids[s.entities[id].def].push_back(id);
       for (size_t i = 0; i < seen.defs.size();) {
         size_t n = 1;
         while (i + n < seen.defs.size() && seen.defs[i + n] == seen.defs[i]) ++n;
         const EntityDef& d = *packs().defs[seen.defs[i]];
-        json g = {{"def", d.id}, {"name", d.name.get(lang)}, {"count", n}};
+        json g = {{"def", d.id}, {"kind", d.kind}, {"name", d.name.get(lang)}, {"count", n}};
         if (!d.card_text.en.empty()) g["text"] = d.card_text.get(lang);
+        if (auto it = ids.find(seen.defs[i]); it != ids.end()) {
+          std::sort(it->second.begin(), it->second.end());
+          g["ids"] = it->second;
+        }
         groups.push_back(g);
         i += n;
       }

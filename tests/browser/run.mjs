@@ -2,7 +2,11 @@
 // chromium, headless, against a real `tabula serve` on a free port with a
 // fresh data folder. Every test plays by clicks, as a person would.
 //
-//   node tests/browser/run.mjs build/tools/tabula [--shots DIR] [--only WORD]
+//   node tests/browser/run.mjs build/tools/tabula [--shots DIR] [--only WORD] [--suite whole]
+//
+// The default suite (tests.mjs) is CI's; `--suite whole` (whole_games.mjs)
+// plays whole games of the four games by clicks, against bots and in hot
+// seat, in English and Czech: minutes, for a release or a change of the page.
 //
 // Exits 77 (ctest's "skipped") when chromium or playwright-core is missing,
 // saying how to install them; 1 when a test fails; 0 when all pass.
@@ -11,7 +15,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tests } from './tests.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -19,6 +22,7 @@ const tabula = args[0];
 const option = (name) => { const i = args.indexOf(name); return i > 0 ? args[i + 1] : undefined; };
 const shots = option('--shots') || join(here, '..', '..', 'build', 'browser-shots');
 const only = option('--only');
+const { tests } = await import(option('--suite') === 'whole' ? './whole_games.mjs' : './tests.mjs');
 
 if (!tabula || !existsSync(tabula)) {
   console.error('usage: node tests/browser/run.mjs PATH/TO/tabula [--shots DIR] [--only WORD]');
@@ -40,7 +44,9 @@ try {
 // `tabula serve` on a free port; resolves to { base, stop } once it listens.
 function serve(data) {
   return new Promise((resolve, reject) => {
-    const child = spawn(tabula, ['serve', '--port', '0', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // TABULA_WEB=web/ tries a changed page without building it in.
+    const web = process.env.TABULA_WEB ? ['--web', process.env.TABULA_WEB] : [];
+    const child = spawn(tabula, ['serve', '--port', '0', '--data', data, ...web], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '', err = '';
     child.stderr.on('data', (d) => { err += d; });
     child.stdout.on('data', (d) => {

@@ -20,6 +20,7 @@
 #include "core/rules/undo.h"
 #include "core/search/playout.h"
 #include "tools/tabula/common.h"
+#include "tools/tabula/ending.h"
 #include "tools/tabula/play_input.h"
 #include "tools/tabula/play_reload.h"
 #include "tools/tabula/play_table.h"
@@ -122,25 +123,6 @@ struct Game {
     }
   }
 
-  // Whether `option` would end the game, with nothing new learnt on the way,
-  // with winners and `seat` not among them (a concession, a losing last
-  // move): such a choice is confirmed first. Played on a copy; what ends a
-  // game by chance or by hidden cards is not foretold.
-  bool ends_game(int seat, const std::string& option) {
-    State t = s;
-    ApplyResult r;
-    {
-      QuietEngine quiet(*e);
-      r = e->apply(t, seat, option);
-    }
-    if (!r.ok || !t.over || informs(*e, s, t).why != UndoLimit::Why::None) return false;
-    const Value& winners = t.result.get("winners");
-    if (!winners.is_list()) return false;  // a game without winners (a practice) ends as it should
-    for (const Value& w : winners.items())
-      if (w.as_int() == seat + 1) return false;  // a winning move needs no second thought
-    return true;
-  }
-
   // :undo: the state before `seat`'s last choice, and that choice off the log.
   bool take_back(int seat) {
     if (!undo.undo(seat, s)) {
@@ -196,7 +178,7 @@ struct Game {
           }
           option = d.subset() ? subset_id(d, set) : d.options[k].id;
           const std::string label = choice_label(*e, s, d, option, lang, seat);
-          if (ends_game(seat, option)) {
+          if (loses_at_once(*e, s, seat, option)) {
             tell(ui(lang, Ui::ConfirmEnd, label));
             if (!confirmed(lang)) {
               tell(ui(lang, Ui::NothingChanged));

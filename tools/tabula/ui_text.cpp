@@ -117,8 +117,9 @@ const Phrase& phrase(Ui what) {
       {"{1} (gone)", "{1} (odstraněn)"},
       {"and {1} more", "a {1} dalších"},
       {"the game is over", "hra skončila"},
+      {"“{1}” ends the game, and you do not win.", "„{1}“ ukončí hru a nevyhrajete."},
   };
-  static_assert(std::size(table) == static_cast<size_t>(Ui::UndoOver) + 1, "one phrase per Ui, in its order");
+  static_assert(std::size(table) == static_cast<size_t>(Ui::EndsGame) + 1, "one phrase per Ui, in its order");
   return table[static_cast<int>(what)];
 }
 }  // namespace

@@ -105,7 +105,8 @@ enum class Ui {
   FileNew,        // "{1} (new)"
   FileGone,       // "{1} (gone)"
   AndMore,        // "and {1} more"
-  UndoOver,       // "the game is over"; the last phrase
+  UndoOver,       // "the game is over"
+  EndsGame,       // "“{1}” ends the game, and you do not win: choose it again to confirm"; the last phrase
 };
 
 // The phrase in `lang` with {1}, {2}, {3} replaced.

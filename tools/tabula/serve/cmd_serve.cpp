@@ -35,7 +35,9 @@ httplib::Server::Handler guarded(F f) {
     try {
       f(req, res);
     } catch (const Refused& r) {
-      send_json(res, {{"error", r.what()}}, r.status);
+      json answer = {{"error", r.what()}};
+      if (r.confirm) answer["confirm"] = true;
+      send_json(res, answer, r.status);
     } catch (const json::exception& err) {
       send_json(res, {{"error", std::string("bad JSON: ") + err.what()}}, 400);
     } catch (const std::exception& err) {
@@ -220,7 +222,8 @@ void routes(httplib::Server& http, GameServer& games, const Assets& assets) {
       std::lock_guard<std::mutex> lock(room->mu);
       const int reader = room->open(body_token(body), body_seat(body));
       if (reader < 0) throw Refused(403, "an onlooker does not choose");
-      room->choose(reader, body["option"].get<std::string>(), body["version"].get<uint64_t>());
+      const bool confirmed = body.contains("confirm") && body["confirm"].is_boolean() && body["confirm"].get<bool>();
+      room->choose(reader, body["option"].get<std::string>(), body["version"].get<uint64_t>(), confirmed);
       answer = {{"ok", true}, {"version", room->version()}};
     }
     games.moved(room);

@@ -7,6 +7,7 @@
 #include "core/rules/subset.h"
 #include "core/search/playout.h"
 #include "tools/tabula/common.h"
+#include "tools/tabula/ending.h"
 #include "tools/tabula/quiet_engine.h"
 #include "tools/tabula/play_table.h"
 #include "tools/tabula/serve/web_layout.h"
@@ -44,7 +45,7 @@ Room::Room(std::string room_id, const NewGame& g, RoomFile file) : id(std::move(
   log_.seed = g.has_seed ? g.seed : (static_cast<uint64_t>(std::random_device{}()) << 32 | std::random_device{}());
   log_.lang = g.lang;
   for (const auto& k : kinds_) log_.seat_kinds.push_back(k.text);
-  title_ = title_of(engine_->packs(), g.setup, g.lang);
+  setup_ = g.setup;
   int humans = 0;
   for (const auto& k : kinds_) {
     const bool human = k.base == SeatKind::Base::Human;
@@ -65,7 +66,7 @@ Room::Room(std::string room_id, const NewGame& g, RoomFile file) : id(std::move(
   log_.start_chance = logged_chance(met_);
   tell_journal(s_);
   start();
-  file_.create(id, title_, tokens_, log_);
+  file_.create(id, setup_, tokens_, log_);
 }
 
 Room::Room(RoomFile file) : file_(std::move(file)) {
@@ -86,7 +87,7 @@ Room::Room(RoomFile file) : file_(std::move(file)) {
   }
   engine_->record_chance(&met_);
   tokens_ = std::move(saved.tokens);
-  title_ = saved.title;
+  setup_ = saved.setup;
   version_ = saved.changes;
   undo_.seal();  // what was played before the restart stays
   start();
@@ -118,7 +119,6 @@ Room::Room(std::string room_id, const GameLog& log, const std::vector<std::strin
   log_.lang = lang;
   log_.seat_kinds.clear();
   for (const auto& k : kinds_) log_.seat_kinds.push_back(k.text);
-  title_ = title_of(engine_->packs(), "", lang);
   int humans = 0;
   for (const auto& k : kinds_) {
     const bool human = k.base == SeatKind::Base::Human;
@@ -130,7 +130,7 @@ Room::Room(std::string room_id, const GameLog& log, const std::vector<std::strin
   undo_.seal();  // the log's choices were made elsewhere
   version_ = log_.choices.size();  // as the file will say: a line per choice
   start();
-  file_.create(id, title_, tokens_, log_);
+  file_.create(id, setup_, tokens_, log_);
 }
 
 void Room::retell(const GameLog& log) {
@@ -148,6 +148,8 @@ void Room::retell(const GameLog& log) {
   });
   if (!r.ok) throw std::runtime_error("the game does not replay on these packs: " + r.error);
 }
+
+std::string Room::title(const std::string& lang) const { return title_of(engine_->packs(), setup_, lang); }
 
 void Room::start() {
   lang_ = log_.lang.empty() ? "en" : log_.lang;
@@ -256,7 +258,7 @@ json Room::state(int reader, const std::string& lang) const {
   j["id"] = id;
   j["version"] = version_;
   j["pack"] = engine_->packs().id();
-  j["title"] = title_;
+  j["title"] = title(lang);
   j["lang"] = lang;
   j["seat"] = reader + 1;
   json seats = json::array();
@@ -288,7 +290,7 @@ json Room::state(int reader, const std::string& lang) const {
 json Room::summary() const {
   json seats = json::array();
   for (const auto& k : kinds_) seats.push_back(k.name());
-  return {{"id", id},     {"pack", engine_->packs().id()}, {"title", title_},
+  return {{"id", id},     {"pack", engine_->packs().id()}, {"title", title(lang_)},
           {"seats", seats}, {"over", s_.over},             {"choices", log_.choices.size()}};
 }
 
@@ -311,11 +313,14 @@ void Room::applied(int seat, const std::string& option, State before, bool perso
   changed.notify_all();
 }
 
-void Room::choose(int seat, const std::string& option, uint64_t version) {
+void Room::choose(int seat, const std::string& option, uint64_t version, bool confirmed) {
   if (version != version_)
     throw Refused(409, "the game has moved on since the page was drawn (version " + std::to_string(version) + ", now " +
                            std::to_string(version_) + ")");
-  if (!s_.pending_for(seat)) throw Refused(409, "seat " + std::to_string(seat + 1) + " has no choice to make now");
+  const Decision* d = s_.pending_for(seat);
+  if (!d) throw Refused(409, "seat " + std::to_string(seat + 1) + " has no choice to make now");
+  if (!confirmed && loses_at_once(*engine_, s_, seat, option))
+    throw Refused(409, ui(log_.lang, Ui::EndsGame, choice_label(*engine_, s_, *d, option, log_.lang, seat)), true);
   State before = s_;
   const ApplyResult r = engine_->apply(s_, seat, option);
   if (!r.ok) {
@@ -429,7 +434,7 @@ json Room::replay(int reader, size_t step, const std::string& lang) {
   j["step"] = step;
   j["steps"] = log_.choices.size();
   j["chose"] = chose;
-  j["title"] = title_;
+  j["title"] = title(lang);
   j["layout"] = layout_;
   return j;
 }

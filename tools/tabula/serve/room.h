@@ -26,7 +26,8 @@ namespace tabula::cli {
 // has moved on.
 struct Refused : std::runtime_error {
   int status;
-  Refused(int status, const std::string& what) : std::runtime_error(what), status(status) {}
+  bool confirm = false;  // 409: the choice ends the game and the seat loses; asked again with "confirm": true
+  Refused(int status, const std::string& what, bool confirm = false) : std::runtime_error(what), status(status), confirm(confirm) {}
 };
 
 struct NewGame {
@@ -76,8 +77,9 @@ class Room {
   std::string log_json() const { return log_.to_json(); }
 
   // A human seat's choice; throws Refused(409) when `version` is stale or
-  // the seat may not choose `option`.
-  void choose(int seat, const std::string& option, uint64_t version);
+  // the seat may not choose `option`, and Refused(409, confirm) when it
+  // would end the game with the seat losing, unless `confirmed`.
+  void choose(int seat, const std::string& option, uint64_t version, bool confirmed = false);
   // Takes back `seat`'s latest choice by the kernel's policy; throws
   // Refused(409) saying why it cannot.
   void undo(int seat);
@@ -86,6 +88,7 @@ class Room {
 
  private:
   void start();  // the layout and the agents
+  std::string title(const std::string& lang) const;  // "Dungeon Lords — Practice dungeon 1"
   // Replays `log` from its start, checking every hash, to s_, log_ and the
   // story; throws std::runtime_error saying where it stops agreeing.
   void retell(const GameLog& log);
@@ -103,7 +106,7 @@ class Room {
   std::vector<SeatKind> kinds_;
   std::vector<std::unique_ptr<Agent>> agents_;
   nlohmann::json layout_;  // the pack's web.toml as JSON, or null
-  std::string title_;
+  std::string setup_;  // the [setups] entry it was made from, for its title
   std::string lang_ = "en";
   Tokens tokens_;
   State s_;

@@ -66,8 +66,8 @@ std::string new_token() {
   return out;
 }
 
-void RoomFile::create(const std::string& id, const std::string& title, const Tokens& tokens, const GameLog& log) const {
-  json header = {{"format", kFormat}, {"id", id}, {"title", title}};
+void RoomFile::create(const std::string& id, const std::string& setup, const Tokens& tokens, const GameLog& log) const {
+  json header = {{"format", kFormat}, {"id", id}, {"setup", setup}};
   header["tokens"] = {{"seats", tokens.seats}, {"watch", tokens.watch}, {"table", tokens.table}};
   json l = json::parse(log.to_json());
   // The choices made so far (a game begun elsewhere) follow as lines.
@@ -149,7 +149,7 @@ RoomFile::Saved RoomFile::read() const {
         throw std::runtime_error(where + "not a game of tabula serve (format " + kFormat + ")");
       try {
         saved.id = j.at("id").get<std::string>();
-        saved.title = j.value("title", "");
+        saved.setup = j.value("setup", "");
         saved.tokens = tokens_from(j.at("tokens"));
         log = j.at("log");
       } catch (const json::exception& err) {

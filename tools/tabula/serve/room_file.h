@@ -30,12 +30,13 @@ class RoomFile {
 
   // Writes a new game's file, whole or not at all: the header, and a line
   // for each choice the log already holds (a game begun elsewhere).
-  void create(const std::string& id, const std::string& title, const Tokens& tokens, const GameLog& log) const;
+  void create(const std::string& id, const std::string& setup, const Tokens& tokens, const GameLog& log) const;
   void add_choice(const GameLog& log) const;  // log.choices.back(), just made
   void add_undo() const;                      // the latest choice was taken back
 
   struct Saved {
-    std::string id, title;
+    std::string id;
+    std::string setup;  // the pack's [setups] entry it was made from, "" for none
     Tokens tokens;
     GameLog log;           // the choices that stand
     uint64_t changes = 0;  // lines after the header: the game's version
