@@ -4,7 +4,7 @@ import { t, getLang, setLang, LANGS } from './i18n.js';
 import { el, clear } from './dom.js';
 
 export class ApiError extends Error {
-  constructor(status, msg) { super(msg); this.status = status; }
+  constructor(status, msg, data) { super(msg); this.status = status; this.data = data || {}; }
 }
 
 async function call(method, url, body) {
@@ -20,7 +20,7 @@ async function call(method, url, body) {
   }
   let data = null;
   try { data = await res.json(); } catch { /* an empty or non-JSON body */ }
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || res.statusText);
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || res.statusText, data);
   return data;
 }
 

@@ -1,7 +1,7 @@
 // The seat page, and its two relatives: the hot-seat table (every human
 // seat in one browser, with a hand-off cover between seats) and the
 // onlooker's page. One loop: fetch the state, draw it, wait for a version.
-import { t, getLang, setLang, langChosen, pickText, kindName } from './i18n.js';
+import { t, getLang, setLang, langChosen, pickText, kindName, keepLang } from './i18n.js';
 import { el, clear, hidePopover } from './dom.js';
 import { api, query, live, langSwitch } from './app.js';
 import { renderBoard, infoButton } from './board.js';
@@ -85,7 +85,7 @@ function cover(page, next, version) {
 function drawBar(page) {
   const st = page.state;
   clear(page.bar,
-    el('a', { href: '/', class: 'home', text: t('game.lobby') }),
+    el('a', { href: keepLang('/'), class: 'home', text: t('game.lobby') }),
     el('h1', { text: st ? pickText(st.title) : t('app.title') }),
     langSwitch(() => { drawBar(page); page.shown = -1; page.reload(); }));
 }
@@ -96,8 +96,14 @@ function adoptLang(st) {
 
 function draw(page, st, opts = {}) {
   adoptLang(st);
-  const keepSel = page.state && st.version === page.state.version && page.state.seat === st.seat;
-  if (!keepSel) page.selected = new Set();
+  const me = opts.watching || page.g.mode === 'watch' ? 0 : st.seat;
+  const decision = me ? (st.view.decisions || []).find((d) => d.seat === me && d.options) : null;
+  // A set decision's picks outlive a redraw at a new version (a bot moved,
+  // a language switch) while the same question is open: the picks of
+  // options that are still offered stay.
+  const same = page.state && page.state.seat === st.seat && decision && decision.pick && page.pickPrompt === decision.prompt;
+  page.selected = same ? new Set([...page.selected].filter((id) => decision.options.some((o) => o.id === id))) : new Set();
+  page.pickPrompt = decision && decision.pick ? decision.prompt : null;
   page.state = st;
   page.shown = st.version;
   document.body.dataset.version = String(st.version); // what tests wait on: the page shows this version
@@ -106,9 +112,8 @@ function draw(page, st, opts = {}) {
   hidePopover();
   const { g } = page;
   const view = st.view;
-  const me = opts.watching || g.mode === 'watch' ? 0 : st.seat;
-  const decision = me ? (view.decisions || []).find((d) => d.seat === me && d.options) : null;
   const ctx = decisionContext(page, decision, me);
+  ctx.seats = st.seats || [];
   const logScroll = page.main.querySelector('.log-lines');
   const atBottom = !logScroll || logScroll.scrollTop + logScroll.clientHeight >= logScroll.scrollHeight - 4;
 
@@ -202,8 +207,16 @@ async function post(page, what, body) {
   if (page.busy) return;
   page.busy = true;
   for (const b of page.main.querySelectorAll('.decision button, [data-opt], .place-btn, .undo')) b.disabled = true;
+  const url = `/api/games/${encodeURIComponent(page.g.id)}/${what}`;
   try {
-    await api.post(`/api/games/${encodeURIComponent(page.g.id)}/${what}`, body);
+    try {
+      await api.post(url, body);
+    } catch (e) {
+      // A choice that ends the game with this seat losing is asked about
+      // first (the server says so); "no" leaves the game as it was.
+      if (!(e.status === 409 && e.data.confirm)) throw e;
+      if (await confirmEnd(e.message)) await api.post(url, { ...body, confirm: true });
+    }
     page.setStatus('');
   } catch (e) {
     page.setStatus(e.status === 409 ? t('game.moved', { msg: e.message }) : e.message, true);
@@ -212,6 +225,20 @@ async function post(page, what, body) {
     page.shown = -1;
     await page.reload();
   }
+}
+
+// Resolves true for "yes, end it", false for "no"; "no" has the focus.
+function confirmEnd(message) {
+  return new Promise((resolve) => {
+    const done = (yes) => { box.remove(); resolve(yes); };
+    const yes = el('button', { type: 'button', class: 'primary end-yes', text: t('game.end.yes'), onclick: () => done(true) });
+    const no = el('button', { type: 'button', class: 'big end-no', text: t('game.end.no'), onclick: () => done(false) });
+    const box = el('div', { class: 'confirm-end', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'end-title' },
+      el('h2', { id: 'end-title', text: message }), el('div', { class: 'end-buttons' }, no, yes));
+    box.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') done(false); });
+    document.body.append(box);
+    no.focus();
+  });
 }
 
 function choose(page, option) {
@@ -231,6 +258,6 @@ function controls(page, st, me) {
     if (!u.can && u.why) box.append(el('span', { class: 'why-not', text: u.why }));
   }
   const rseat = g.mode === 'seat' ? g.seat : 0;
-  box.append(el('a', { class: 'replay-link', href: `/replay/${encodeURIComponent(g.id)}?${query({ seat: rseat, t: g.token })}`, text: t('game.replay') }));
+  box.append(el('a', { class: 'replay-link', href: keepLang(`/replay/${encodeURIComponent(g.id)}?${query({ seat: rseat, t: g.token })}`), text: t('game.replay') }));
   return box;
 }

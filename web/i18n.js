@@ -68,6 +68,8 @@ const STRINGS = {
     'game.replay': 'Replay of this game',
     'game.lobby': 'Lobby',
     'game.moved': 'The game moved on: {msg}',
+    'game.end.yes': 'Yes, end the game',
+    'game.end.no': 'No, choose again',
     'game.vars': 'Game values',
     'game.counters': 'Counters',
     'game.secret': 'Only you know',
@@ -76,7 +78,12 @@ const STRINGS = {
     'game.empty': 'empty',
     'game.emptyZones': 'Empty zones ({n})',
     'game.piles': 'Face-down piles',
-    'game.count': '{n} cards',
+    'game.count': { one: '{n} card', other: '{n} cards' },
+    'game.marker': 'Dummy {n}',
+    'game.zoomIn': 'Zoom in',
+    'game.zoomOut': 'Zoom out',
+    'game.zoomFit': 'Fit',
+    'game.zoom': 'Map zoom',
     'game.info': 'Card text',
     'game.close': 'Close',
     'game.decision': 'Your decision',
@@ -110,6 +117,11 @@ const STRINGS = {
     'layout.badChoice': "'{key}' must be one of: {values}",
     'layout.zoneOrVar': "needs 'zone' or 'var', not both",
     'layout.fallback': 'The board layout has errors; showing the plain view.',
+    'layout.badBool': "'{key}' must be true or false",
+    'layout.badPattern': "'{key}' must name {names}",
+    'layout.oneSource': "needs exactly one of 'zone', 'var' or 'counters'",
+    'layout.needs': "'{key}' needs '{other}'",
+    'layout.badTextIn': "'{key}': entry '{entry}' must be text or {en, cs}",
   },
   cs: {
     'app.title': 'Tabula',
@@ -178,6 +190,8 @@ const STRINGS = {
     'game.replay': 'Záznam této hry',
     'game.lobby': 'Úvod',
     'game.moved': 'Hra mezitím pokročila: {msg}',
+    'game.end.yes': 'Ano, ukončit hru',
+    'game.end.no': 'Ne, zvolit znovu',
     'game.vars': 'Hodnoty hry',
     'game.counters': 'Počítadla',
     'game.secret': 'Víte jen vy',
@@ -186,7 +200,12 @@ const STRINGS = {
     'game.empty': 'prázdné',
     'game.emptyZones': 'Prázdné zóny ({n})',
     'game.piles': 'Balíčky lícem dolů',
-    'game.count': 'karet: {n}',
+    'game.count': { one: '{n} karta', few: '{n} karty', other: '{n} karet' },
+    'game.marker': 'Neutrální {n}',
+    'game.zoomIn': 'Přiblížit',
+    'game.zoomOut': 'Oddálit',
+    'game.zoomFit': 'Celá mapa',
+    'game.zoom': 'Přiblížení mapy',
     'game.info': 'Text karty',
     'game.close': 'Zavřít',
     'game.decision': 'Vaše rozhodnutí',
@@ -220,14 +239,24 @@ const STRINGS = {
     'layout.badChoice': "'{key}' musí být jedno z: {values}",
     'layout.zoneOrVar': "potřebuje 'zone' nebo 'var', ne obojí",
     'layout.fallback': 'Rozvržení desky má chyby; zobrazuji prostý pohled.',
+    'layout.badBool': "'{key}' musí být true nebo false",
+    'layout.badPattern': "'{key}' musí obsahovat {names}",
+    'layout.oneSource': "potřebuje právě jedno z 'zone', 'var' nebo 'counters'",
+    'layout.needs': "'{key}' potřebuje '{other}'",
+    'layout.badTextIn': "'{key}': položka '{entry}' musí být text nebo {en, cs}",
   },
 };
 
 export const LANGS = ['en', 'cs'];
+// A page link may name its language (?lang=cs): it wins over everything.
+const urlLang = (() => {
+  try { const l = new URLSearchParams(location.search).get('lang'); return LANGS.includes(l) ? l : null; } catch { return null; }
+})();
 let lang = pickInitial();
 
-// The last language chosen wins; else the browser's, else English.
+// The link's language wins; then the last one chosen; else the browser's, else English.
 function pickInitial() {
+  if (urlLang) return urlLang;
   const stored = safeGet('tabula.lang');
   if (LANGS.includes(stored)) return stored;
   const nav = (navigator.language || 'en').slice(0, 2);
@@ -242,20 +271,40 @@ export function getLang() { return lang; }
 
 // Whether this browser's person chose a language (else a game's own
 // language may set it: a link sent to a friend opens in the game's language).
-export function langChosen() { return LANGS.includes(safeGet('tabula.lang')); }
+export function langChosen() { return !!urlLang || LANGS.includes(safeGet('tabula.lang')); }
+
+// A link the page makes keeps the language its own link named (?lang=cs).
+export function keepLang(href) {
+  if (!urlLang) return href;
+  const u = new URL(href, location.origin);
+  u.searchParams.set('lang', lang);
+  return u.origin === location.origin ? u.pathname + u.search + u.hash : u.href;
+}
 
 export function setLang(l, remember = true) {
   if (!LANGS.includes(l)) return;
   lang = l;
   document.documentElement.lang = l;
   if (!remember) return;
+  // A switch on a page opened with ?lang= changes that link too (reloads keep it).
+  if (urlLang) {
+    try { const u = new URL(location.href); u.searchParams.set('lang', l); history.replaceState(history.state, '', u); } catch { /* no history */ }
+  }
   try { localStorage.setItem('tabula.lang', l); } catch { /* private mode */ }
 }
 
 // t('game.seat', {n: 2}); an unknown key shows itself so a gap is visible.
 export function t(key, args = {}) {
-  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  let s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  if (typeof s === 'object') s = s[plural(args.n)] ?? s.other;
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
+}
+
+// The plural form of n: English one/other; Czech one (1), few (2–4), other (0, 5+).
+export function plural(n, l = lang) {
+  if (n === 1) return 'one';
+  if (l === 'cs' && Number.isInteger(n) && n >= 2 && n <= 4) return 'few';
+  return 'other';
 }
 
 // A game text given as {en, cs} or a plain string.

@@ -1,5 +1,5 @@
 // The lobby: start a game from a pack, hand out its links, list the games.
-import { t, getLang, pickText, kindName } from './i18n.js';
+import { t, getLang, pickText, kindName, keepLang } from './i18n.js';
 import { el, clear } from './dom.js';
 import { api, langSwitch, showError } from './app.js';
 
@@ -169,7 +169,7 @@ async function copy(text, btn) {
 }
 
 function linkRow(label, path) {
-  const url = new URL(path, location.origin).href;
+  const url = new URL(keepLang(path), location.origin).href;
   const btn = el('button', { type: 'button', text: t('lobby.copy') });
   btn.addEventListener('click', () => copy(url, btn));
   return el('li', {}, el('span', { class: 'link-label', text: label }), el('a', { href: url, text: url }), btn);

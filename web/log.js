@@ -4,7 +4,9 @@ import { t } from './i18n.js';
 import { el } from './dom.js';
 
 export function renderLog(journal, causes) {
-  const list = el('ol', { class: 'log-lines', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0' });
+  // Room for the longest number ("533."), so none is clipped at the left.
+  const list = el('ol', { class: 'log-lines', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0',
+    style: { '--digits': String(Math.max(1, journal.length)).length } });
   journal.forEach((line, i) => {
     const why = el('div', { class: 'cause', hidden: true }, causeText(causes[i]));
     const btn = el('button', { type: 'button', class: 'why', text: t('game.why'), 'aria-expanded': 'false' });

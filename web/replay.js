@@ -1,6 +1,6 @@
 // The replay viewer: a seat's view after K choices, stepped through with
 // buttons or a slider, drawn by the same board and log as the live page.
-import { t, getLang, pickText } from './i18n.js';
+import { t, getLang, pickText, keepLang } from './i18n.js';
 import { el, clear } from './dom.js';
 import { api, query, langSwitch, showError } from './app.js';
 import { renderBoard } from './board.js';
@@ -19,7 +19,7 @@ export function startReplay(root, r) {
   const go = (k) => { step = Math.max(0, Math.min(steps, k)); load(); };
   const btn = (key, f) => el('button', { type: 'button', text: t(key), onclick: f });
   const drawNav = () => {
-    clear(bar, el('a', { href: '/', class: 'home', text: t('game.lobby') }), el('h1', { text: title ? `${t('replay.title')}: ${pickText(title)}` : t('replay.title') }),
+    clear(bar, el('a', { href: keepLang('/'), class: 'home', text: t('game.lobby') }), el('h1', { text: title ? `${t('replay.title')}: ${pickText(title)}` : t('replay.title') }),
       langSwitch(() => { drawNav(); load(); }));
     slider.setAttribute('aria-label', t('replay.slider'));
     clear(nav, btn('replay.first', () => go(0)), btn('replay.prev', () => go(step - 1)),

@@ -175,7 +175,7 @@ struct ServeArgs {
   std::string bind = "127.0.0.1";
   std::string data;  // where games are saved; "": $XDG_DATA_HOME/tabula/games
   std::string web;   // serve the client from this folder instead of the built-in copy
-  int threads = 64;  // connections served at once (each live page holds one)
+  int threads = 256;  // connections served at once (each open page holds one, as does a waiting ?wait=)
   int bot_threads = 0;  // bots' workers; 0: one per core
 };
 
