@@ -1,0 +1,823 @@
+// `tabula serve` over HTTP (docs/web.md): the built tool runs as a child
+// process on a free port with a fresh --data folder, and these tests talk to
+// it as a browser would, with cpp-httplib's client (the only test file that
+// includes it). What they check: the links' tokens, that a game survives a
+// killed server, the kernel's undo policy, and, against the kernel itself
+// run in-process as the oracle, that no response gives a reader what its
+// seat may not know (ENGINE.md invariants 3 and 14).
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "core/io/game_log.h"
+#include "core/pack/pack.h"
+#include "core/rules/engine.h"
+#include "core/rules/subset.h"
+#include "tests/tool_run.h"
+
+using namespace tabula;
+using namespace tabula::testing_support;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kContent = std::string(TABULA_SOURCE_DIR) + "/content";
+
+// A folder of its own under the system's temporary folder, removed at the end.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "tabula-serve-test-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) ADD_FAILURE() << "mkdtemp failed";
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// `tabula serve --port 0 --data DIR` as a child process: started at once,
+// its port read from the first line it prints, and always stopped and
+// reaped (SIGKILL in the destructor when a test ends early).
+class ServeProcess {
+ public:
+  ServeProcess(const fs::path& data, const fs::path& stderr_file) : err_(stderr_file) {
+    int out[2];
+    if (pipe(out) != 0) {
+      ADD_FAILURE() << "pipe failed";
+      return;
+    }
+    pid_ = fork();
+    if (pid_ == 0) {
+      if (chdir(TABULA_SOURCE_DIR) != 0) _exit(126);
+      dup2(out[1], 1);
+      const int err = ::open(stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      if (err >= 0) dup2(err, 2);
+      close(out[0]);
+      close(out[1]);
+      const std::string tool = tabula_tool(), dir = data.string();
+      execl(tool.c_str(), tool.c_str(), "serve", "--port", "0", "--data", dir.c_str(), "--threads", "16",
+            static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(out[1]);
+    out_ = out[0];
+    char c;
+    while (::read(out_, &c, 1) == 1 && c != '\n') first_line_ += c;
+    // "tabula serve: http://127.0.0.1:PORT/  (games in ..., N resumed; ...)"
+    const std::string at = "http://127.0.0.1:";
+    if (size_t p = first_line_.find(at); p != std::string::npos) port_ = std::atoi(first_line_.c_str() + p + at.size());
+  }
+  ~ServeProcess() { stop(SIGKILL); }
+  ServeProcess(const ServeProcess&) = delete;
+  ServeProcess& operator=(const ServeProcess&) = delete;
+
+  int port() const { return port_; }
+  const std::string& first_line() const { return first_line_; }
+  std::string stderr_text() const { return read_file(err_); }
+  // Sends `sig` and reaps the process; its wait status (-1 if not running).
+  int stop(int sig) {
+    if (pid_ <= 0) return -1;
+    kill(pid_, sig);
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+    if (out_ >= 0) close(out_);
+    out_ = -1;
+    return status;
+  }
+  std::unique_ptr<httplib::Client> client() const {
+    auto c = std::make_unique<httplib::Client>("127.0.0.1", port_);
+    c->set_read_timeout(60, 0);  // a long poll answers within 20 s
+    return c;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int out_ = -1;
+  int port_ = 0;
+  std::string first_line_;
+  fs::path err_;
+};
+
+struct Reply {
+  int status = -1;  // -1: no answer (the connection failed)
+  std::string text;
+  json body;  // the JSON body, or null
+};
+
+Reply answer(const httplib::Result& r) {
+  Reply out;
+  if (!r) {
+    out.text = "no answer: " + httplib::to_string(r.error());
+    return out;
+  }
+  out.status = r->status;
+  out.text = r->body;
+  out.body = json::parse(r->body, nullptr, false);
+  if (out.body.is_discarded()) out.body = nullptr;
+  return out;
+}
+
+Reply get(httplib::Client& c, const std::string& path) { return answer(c.Get(path.c_str())); }
+Reply post(httplib::Client& c, const std::string& path, const json& body) {
+  return answer(c.Post(path.c_str(), body.dump(), "application/json"));
+}
+
+// A game made by POST /api/games, with the tokens of its links.
+struct Game {
+  std::string id;
+  std::map<int, std::string> seat;  // seat (from 1) -> its token
+  std::string watch, table;
+};
+
+std::string token_of(const std::string& link) {
+  const size_t at = link.find("?t=");
+  return at == std::string::npos ? "" : link.substr(at + 3);
+}
+
+Game create(httplib::Client& c, const json& request) {
+  Game g;
+  Reply r = post(c, "/api/games", request);
+  EXPECT_EQ(r.status, 201) << request.dump() << " -> " << r.text;
+  if (r.status != 201 || !r.body.is_object()) return g;
+  g.id = r.body["id"].get<std::string>();
+  for (const auto& [seat, link] : r.body["links"]["seats"].items()) g.seat[std::stoi(seat)] = token_of(link.get<std::string>());
+  g.watch = token_of(r.body["links"]["watch"].get<std::string>());
+  if (r.body["links"].contains("table")) g.table = token_of(r.body["links"]["table"].get<std::string>());
+  return g;
+}
+
+std::string state_path(const Game& g, int seat, const std::string& token) {
+  return "/api/games/" + g.id + "/state?seat=" + std::to_string(seat) + "&t=" + token;
+}
+
+// The kernel in this process, playing the same game as the server: the
+// packs of the game's log, its start, and the choices made so far.
+struct Oracle {
+  std::unique_ptr<Engine> engine;
+  State s;
+  GameLog log;
+  std::string error;
+};
+
+std::unique_ptr<Engine> engine_for(const GameLog& log, std::string& error) {
+  std::vector<std::string> extras;
+  for (size_t i = 1; i < log.packs.size(); ++i) extras.push_back(kContent + "/" + log.packs[i]);
+  LoadResult r = load_pack(kContent + "/" + log.packs.front(), extras, {kContent});
+  if (!r.ok()) {
+    error = r.report();
+    return nullptr;
+  }
+  return std::make_unique<Engine>(std::move(r.packs));
+}
+
+// Replays `log_text` (GET /api/games/ID/log) on `o.engine` (loaded when
+// missing): o.s is the state after its last choice.
+bool replay_into(Oracle& o, const std::string& log_text) {
+  try {
+    o.log = GameLog::from_json(log_text);
+  } catch (const std::exception& err) {
+    o.error = std::string("the log does not read: ") + err.what();
+    return false;
+  }
+  if (!o.engine) o.engine = engine_for(o.log, o.error);
+  if (!o.engine) return false;
+  const ReplayReport r = replay(*o.engine, o.log, [&](const State& at, size_t) { o.s = at; });
+  if (!r.ok) o.error = "the log does not replay: " + r.error;
+  return r.ok;
+}
+
+// A uniformly random legal answer to `d`: an option, or for a set a random
+// size within its bounds and a random set of that size, as Engine::apply reads it.
+std::string random_answer(const Decision& d, std::mt19937_64& rng) {
+  if (!d.subset()) return d.options[rng() % d.options.size()].id;
+  const int lo = d.pick_min, hi = d.most();
+  const int k = lo + static_cast<int>(rng() % static_cast<uint64_t>(hi - lo + 1));
+  std::vector<size_t> all(d.options.size());
+  for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+  for (int i = 0; i < k; ++i) std::swap(all[static_cast<size_t>(i)], all[i + rng() % (all.size() - static_cast<size_t>(i))]);
+  std::vector<size_t> set(all.begin(), all.begin() + k);
+  std::sort(set.begin(), set.end());
+  return subset_id(d, set);
+}
+
+// The same for a decision as the page shows it (view.decisions[i]).
+std::string random_answer(const json& decision, std::mt19937_64& rng) {
+  const json& opts = decision["options"];
+  if (!decision.contains("pick")) return opts[rng() % opts.size()]["id"].get<std::string>();
+  const int lo = decision["pick"]["min"].get<int>(), hi = decision["pick"]["max"].get<int>();
+  const int k = lo + static_cast<int>(rng() % static_cast<uint64_t>(hi - lo + 1));
+  std::vector<size_t> all(opts.size());
+  for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+  for (int i = 0; i < k; ++i) std::swap(all[static_cast<size_t>(i)], all[i + rng() % (all.size() - static_cast<size_t>(i))]);
+  std::vector<size_t> set(all.begin(), all.begin() + k);
+  std::sort(set.begin(), set.end());
+  if (set.empty()) return std::string(kEmptySubset);
+  std::string ids;
+  for (size_t i : set) ids += (ids.empty() ? "" : ",") + opts[i]["id"].get<std::string>();
+  return ids;
+}
+
+// j[key], or null when j is not an object with that key (a const json's
+// operator[] may not be asked for a missing key).
+const json& field(const json& j, const char* key) {
+  static const json none;
+  if (!j.is_object()) return none;
+  auto it = j.find(key);
+  return it == j.end() ? none : *it;
+}
+
+// The seat's open decision with its options in a state response, or null.
+const json* my_decision(const json& state) {
+  for (const auto& d : field(field(state, "view"), "decisions"))
+    if (d.contains("options") && field(d, "seat") == field(state, "seat")) return &d;
+  return nullptr;
+}
+
+json without_journal(json view) {
+  view.erase("journal");
+  return view;
+}
+
+}  // namespace
+
+// docs/web.md "Links and tokens": each seat's link opens that seat only,
+// the table's every human seat and no bot's; a missing or wrong token gets
+// 403 and nothing else, on every route that takes one. ENGINE.md invariant
+// 3: the onlooker sees no decision's options.
+TEST(Serve, WrongOrMissingTokenIs403) {
+  TempDir tmp;
+  ServeProcess server(tmp.path() / "data", tmp.path() / "stderr.txt");
+  ASSERT_GT(server.port(), 0) << "tabula serve did not start: " << server.stderr_text();
+  auto c = server.client();
+  // Two human seats and a bot: the table opens seats 1 and 2, not 3.
+  const Game g = create(*c, {{"pack", "dungeon-lords"}, {"seats", {"human", "human", "random"}}, {"seed", 3}});
+  ASSERT_FALSE(g.id.empty());
+  ASSERT_EQ(g.seat.size(), 2u);
+  ASSERT_FALSE(g.table.empty()) << "two human seats make a table link";
+  const std::string api = "/api/games/" + g.id;
+  const std::string wrong = std::string(32, '0');
+
+  // Which token opens which seat (0: the onlooker), on every route that reads.
+  struct Case {
+    std::string who, token;
+    std::set<int> opens;  // seats it opens, besides the onlooker's view
+  };
+  const std::vector<Case> cases = {
+      {"seat 1's token", g.seat.at(1), {1}},
+      {"seat 2's token", g.seat.at(2), {2}},
+      {"the table's token", g.table, {1, 2}},
+      {"the onlooker's token", g.watch, {}},
+      {"a wrong token", wrong, {}},
+      {"no token", "", {}},
+  };
+  // The events stream never ends when it opens: its status is read, then it is cut.
+  auto events_status = [&](const std::string& path) {
+    int status = -1;
+    c->Get(
+        path.c_str(),
+        [&](const httplib::Response& r) {
+          status = r.status;
+          return r.status == 200;
+        },
+        [&](const char*, size_t) { return false; });
+    return status;
+  };
+  for (const Case& k : cases) {
+    const bool any = k.token == g.seat.at(1) || k.token == g.seat.at(2) || k.token == g.table || k.token == g.watch;
+    for (int seat = 0; seat <= 3; ++seat) {
+      // The onlooker's view (seat 0) opens with any token of the game: it shows
+      // only what every seat may see (docs/web.md, GET log "for any token").
+      const bool opens = seat == 0 ? any : k.opens.count(seat) > 0;
+      const int want = opens ? 200 : 403;
+      const std::string q = "?seat=" + std::to_string(seat) + (k.token.empty() ? "" : "&t=" + k.token);
+      const std::string where = k.who + ", seat " + std::to_string(seat) + ": ";
+      Reply st = get(*c, api + "/state" + q);
+      EXPECT_EQ(st.status, want) << where << "GET state: " << st.text;
+      if (want == 403) {
+        EXPECT_TRUE(st.body.is_object() && st.body.size() == 1 && st.body.contains("error")) << where << "403 says nothing else: " << st.text;
+      } else {
+        EXPECT_EQ(st.body["seat"], seat) << where;
+      }
+      Reply rp = get(*c, api + "/replay" + q + "&step=0");
+      EXPECT_EQ(rp.status, want) << where << "GET replay: " << rp.text;
+      EXPECT_EQ(events_status(api + "/events" + q), want) << where << "GET events";
+      if (seat > 0) {
+        Reply page = get(*c, "/game/" + g.id + "/seat/" + std::to_string(seat) + (k.token.empty() ? "" : "?t=" + k.token));
+        EXPECT_EQ(page.status, want) << where << "the seat's page";
+        // A choice or an undo with a token that does not open the seat: 403
+        // before anything else is asked (the version here is stale on purpose).
+        json body = {{"seat", seat}, {"option", "x"}, {"version", 999999}};
+        if (!k.token.empty()) body["t"] = k.token;
+        Reply ch = post(*c, api + "/choose", body);
+        EXPECT_EQ(ch.status, opens ? 409 : 403) << where << "POST choose (409: a stale version): " << ch.text;
+        body.erase("option");
+        body.erase("version");
+        Reply un = post(*c, api + "/undo", body);
+        EXPECT_EQ(un.status, opens ? 409 : 403) << where << "POST undo (409: nothing to take back): " << un.text;
+      }
+    }
+    Reply log = get(*c, api + "/log" + (k.token.empty() ? "" : "?t=" + k.token));
+    EXPECT_EQ(log.status, any ? 200 : 403) << k.who << ": GET log";
+    Reply table = get(*c, "/game/" + g.id + "/table" + (k.token.empty() ? "" : "?t=" + k.token));
+    EXPECT_EQ(table.status, k.token == g.table ? 200 : 403) << k.who << ": the table's page";
+    Reply watch = get(*c, "/game/" + g.id + "/watch" + (k.token.empty() ? "" : "?t=" + k.token));
+    EXPECT_EQ(watch.status, any ? 200 : 403) << k.who << ": the onlooker's page";
+  }
+  // The onlooker is not a seat: it neither chooses nor takes back.
+  EXPECT_EQ(post(*c, api + "/choose", {{"seat", 0}, {"t", g.watch}, {"option", "x"}, {"version", 0}}).status, 403);
+  EXPECT_EQ(post(*c, api + "/undo", {{"seat", 0}, {"t", g.watch}}).status, 403);
+  // A wrong token changed nothing: the game is at its start.
+  Reply st = get(*c, state_path(g, 0, g.watch));
+  ASSERT_EQ(st.status, 200);
+  EXPECT_EQ(st.body["choices"], 0);
+  // The onlooker sees that seats decide, never their options (ENGINE.md 3).
+  ASSERT_FALSE(st.body["view"]["decisions"].empty());
+  for (const auto& d : st.body["view"]["decisions"]) {
+    EXPECT_FALSE(d.contains("options")) << "the onlooker sees seat " << d["seat"] << "'s options: " << d.dump();
+    EXPECT_FALSE(d.contains("pick")) << d.dump();
+  }
+  // And a seat sees its own options and none of another's.
+  Reply s1 = get(*c, state_path(g, 1, g.seat.at(1)));
+  for (const auto& d : s1.body["view"]["decisions"])
+    if (d["seat"] != 1) EXPECT_FALSE(d.contains("options")) << "seat 1 sees seat " << d["seat"] << "'s options";
+  EXPECT_EQ(get(*c, "/api/games/nosuchgame/state?seat=1&t=" + g.seat.at(1)).status, 404);
+  EXPECT_EQ(server.stop(SIGTERM), 0) << server.stderr_text();
+}
+
+namespace {
+
+// Plays seat 1 (a person) at random until `stop` says so before a choice, or
+// the game is over; the bots play on the server's workers. Returns the last
+// state seen.
+json play_seat1(httplib::Client& c, const Game& g, std::mt19937_64& rng, int& made,
+                const std::function<bool(const json& state, const std::string& option)>& stop = {}) {
+  uint64_t seen = UINT64_MAX;
+  json last;
+  for (int round = 0; round < 100000; ++round) {
+    Reply r = get(c, state_path(g, 1, g.seat.at(1)) + (seen == UINT64_MAX ? "" : "&wait=" + std::to_string(seen)));
+    if (r.status != 200) {
+      ADD_FAILURE() << "GET state: " << r.status << " " << r.text;
+      return last;
+    }
+    last = r.body;
+    if (last.contains("error")) {
+      ADD_FAILURE() << "the game stopped: " << last["error"];
+      return last;
+    }
+    if (last["view"]["over"].get<bool>()) return last;
+    const json* d = my_decision(last);
+    if (!d) {  // the bots' turn
+      seen = last["version"].get<uint64_t>();
+      continue;
+    }
+    const std::string option = random_answer(*d, rng);
+    if (stop && stop(last, option)) return last;
+    Reply ch = post(c, "/api/games/" + g.id + "/choose",
+                          {{"seat", 1}, {"t", g.seat.at(1)}, {"option", option}, {"version", last["version"]}});
+    if (ch.status == 409) {  // a bot chose at the same time (a simultaneous decision)
+      seen = UINT64_MAX;
+      continue;
+    }
+    if (ch.status != 200) {
+      ADD_FAILURE() << "POST choose " << option << ": " << ch.status << " " << ch.text;
+      return last;
+    }
+    ++made;
+    seen = UINT64_MAX;
+  }
+  ADD_FAILURE() << "the game did not end";
+  return last;
+}
+
+}  // namespace
+
+// docs/web.md: "Every game is saved under --data after every choice, so a
+// server killed and started again goes on with every game"; room_file.h: a
+// line cut short by a kill is dropped when the file is read, and said so.
+TEST(Serve, AGameSurvivesAKill) {
+  TempDir tmp;
+  const fs::path data = tmp.path() / "data";
+  auto server = std::make_unique<ServeProcess>(data, tmp.path() / "stderr1.txt");
+  ASSERT_GT(server->port(), 0) << server->stderr_text();
+  auto c = server->client();
+  const Game g = create(*c, {{"pack", "dungeon-lords"}, {"seats", {"human", "random", "random"}}, {"seed", 11}});
+  ASSERT_FALSE(g.id.empty());
+  std::mt19937_64 rng(11);
+  int made = 0;
+
+  // The kill comes right after a choice of seat 1 that leaves seat 1 alone
+  // to choose again: no bot moves between the answer and the kill, so the
+  // state the kill must keep is known (the kernel, in this process, makes
+  // the same choice on the game's log).
+  Oracle o;
+  json before_kill;
+  std::string kill_option;
+  play_seat1(*c, g, rng, made, [&](const json& st, const std::string& option) {
+    if (made < 10 || st["turn"] != json::array({1})) return false;
+    Reply log = get(*c, "/api/games/" + g.id + "/log?t=" + g.watch);
+    if (!replay_into(o, log.text)) return false;
+    State after = o.s;
+    if (!o.engine->apply(after, 0, option).ok || after.over || after.pending.size() != 1 || after.pending[0].seat != 0)
+      return false;
+    before_kill = st;
+    kill_option = option;
+    return true;
+  });
+  ASSERT_TRUE(o.error.empty()) << o.error;
+  ASSERT_FALSE(kill_option.empty()) << "seat 1 never chose twice in a row in " << made << " choices";
+  const State before = o.s;
+  ASSERT_TRUE(o.engine->apply(o.s, 0, kill_option).ok);
+  Reply ch = post(*c, "/api/games/" + g.id + "/choose",
+                        {{"seat", 1}, {"t", g.seat.at(1)}, {"option", kill_option}, {"version", before_kill["version"]}});
+  ASSERT_EQ(ch.status, 200) << ch.text;
+  const int status = server->stop(SIGKILL);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+  const uint64_t version = ch.body["version"].get<uint64_t>();
+
+  // Started again on the same folder: the game, its version and its state.
+  server = std::make_unique<ServeProcess>(data, tmp.path() / "stderr2.txt");
+  ASSERT_GT(server->port(), 0) << server->stderr_text();
+  EXPECT_TRUE(has(server->first_line(), "1 resumed")) << server->first_line();
+  c = server->client();
+  Reply st = get(*c, state_path(g, 1, g.seat.at(1)));
+  ASSERT_EQ(st.status, 200) << st.text;
+  EXPECT_EQ(st.body["version"].get<uint64_t>(), version) << "the version after the restart";
+  EXPECT_EQ(without_journal(st.body["view"]), without_journal(json::parse(o.engine->view_json(o.s, 0, "en"))))
+      << "seat 1's view after the restart is not the state the answered choice made";
+  // The story is told again from the file: what was read before the kill comes first.
+  const json& story = st.body["view"]["journal"];
+  const json& old_story = before_kill["view"]["journal"];
+  ASSERT_GE(story.size(), old_story.size());
+  EXPECT_TRUE(std::equal(old_story.begin(), old_story.end(), story.begin())) << "the story before the kill changed";
+  EXPECT_EQ(server->stop(SIGTERM), 0) << server->stderr_text();
+
+  // The last line cut short (the kill came while it was written): the game
+  // resumes without that choice, and says so.
+  const fs::path file = data / (g.id + ".jsonl");
+  ASSERT_TRUE(fs::exists(file));
+  const auto size = fs::file_size(file);
+  fs::resize_file(file, size - 5);
+  server = std::make_unique<ServeProcess>(data, tmp.path() / "stderr3.txt");
+  ASSERT_GT(server->port(), 0) << server->stderr_text();
+  c = server->client();
+  st = get(*c, state_path(g, 1, g.seat.at(1)));
+  ASSERT_EQ(st.status, 200) << st.text;
+  EXPECT_TRUE(has(server->stderr_text(), "was cut short and is dropped")) << "stderr: " << server->stderr_text();
+  EXPECT_EQ(st.body["version"].get<uint64_t>(), version - 1);
+  EXPECT_EQ(st.body["view"], before_kill["view"]) << "the game without its cut line is the game before that choice";
+  EXPECT_LT(fs::file_size(file), size - 5) << "the cut line is gone from the file";
+
+  // And it goes on to the end, and its log replays hash for hash.
+  const json end = play_seat1(*c, g, rng, made);
+  ASSERT_TRUE(end["view"]["over"].get<bool>());
+  Oracle fin;
+  EXPECT_TRUE(replay_into(fin, get(*c, "/api/games/" + g.id + "/log?t=" + g.seat.at(1)).text)) << fin.error;
+  EXPECT_TRUE(fin.s.over);
+  const uint64_t end_version = end["version"].get<uint64_t>();
+  EXPECT_EQ(server->stop(SIGTERM), 0) << server->stderr_text();
+  // Once more after the end: nothing moves.
+  server = std::make_unique<ServeProcess>(data, tmp.path() / "stderr4.txt");
+  ASSERT_GT(server->port(), 0) << server->stderr_text();
+  c = server->client();
+  st = get(*c, state_path(g, 1, g.seat.at(1)));
+  EXPECT_EQ(st.body["version"].get<uint64_t>(), end_version);
+  EXPECT_EQ(st.body["view"], end["view"]);
+  EXPECT_EQ(server->stop(SIGTERM), 0) << server->stderr_text();
+}
+
+// docs/web.md POST undo, "by the kernel's undo policy" (docs/architecture.md,
+// "Undo"; core/rules/undo.h): a seat takes back its own latest choice until
+// another seat chose; then 409 with the reason, which the state also gives.
+TEST(Serve, UndoFollowsTheKernelsPolicy) {
+  TempDir tmp;
+  ServeProcess server(tmp.path() / "data", tmp.path() / "stderr.txt");
+  ASSERT_GT(server.port(), 0) << server.stderr_text();
+  auto c = server.client();
+  const Game g = create(*c, {{"pack", "connect-four"}, {"seats", {"human", "human"}}, {"seed", 1}});
+  ASSERT_EQ(g.seat.size(), 2u);
+  const std::string api = "/api/games/" + g.id;
+  auto choose = [&](int seat, const std::string& option) {
+    Reply st = get(*c, state_path(g, seat, g.seat.at(seat)));
+    return post(*c, api + "/choose", {{"seat", seat}, {"t", g.seat.at(seat)}, {"option", option}, {"version", st.body["version"]}});
+  };
+  auto undo = [&](int seat) { return post(*c, api + "/undo", {{"seat", seat}, {"t", g.seat.at(seat)}}); };
+
+  Reply start = get(*c, state_path(g, 1, g.seat.at(1)));
+  ASSERT_EQ(start.status, 200);
+  EXPECT_FALSE(start.body["undo"]["can"].get<bool>());
+  ASSERT_EQ(choose(1, "4").status, 200);
+  Reply st = get(*c, state_path(g, 1, g.seat.at(1)));
+  EXPECT_TRUE(st.body["undo"]["can"].get<bool>()) << st.body["undo"];
+  Reply back = undo(1);
+  ASSERT_EQ(back.status, 200) << back.text;
+  st = get(*c, state_path(g, 1, g.seat.at(1)));
+  EXPECT_EQ(st.body["choices"], 0);
+  EXPECT_EQ(st.body["view"]["vars"], start.body["view"]["vars"]) << "the board is as it was";
+  EXPECT_EQ(st.body["turn"], json::array({1}));
+  EXPECT_EQ(st.body["version"], 2) << "a choice and its undo are two changes";
+
+  ASSERT_EQ(choose(1, "4").status, 200);
+  ASSERT_EQ(choose(2, "3").status, 200);
+  st = get(*c, state_path(g, 1, g.seat.at(1)));
+  EXPECT_FALSE(st.body["undo"]["can"].get<bool>());
+  const std::string why = st.body["undo"]["why"].get<std::string>();
+  EXPECT_TRUE(has(why, "2")) << "the reason names seat 2, who chose since: " << why;
+  Reply refused = undo(1);
+  EXPECT_EQ(refused.status, 409) << refused.text;
+  EXPECT_EQ(refused.body["error"], why) << "the refusal gives the reason the state gives";
+  EXPECT_EQ(get(*c, state_path(g, 1, g.seat.at(1))).body["choices"], 2) << "nothing was taken back";
+  // Seat 2 may take back its own.
+  EXPECT_EQ(undo(2).status, 200);
+  EXPECT_EQ(get(*c, state_path(g, 2, g.seat.at(2))).body["choices"], 1);
+  EXPECT_EQ(server.stop(SIGTERM), 0) << server.stderr_text();
+}
+
+// docs/web.md GET replay: "the view of seat N after K choices of the game's
+// log". A choice taken back and made otherwise changes the log; the replay
+// shows the log as it is, not a copy kept from before the undo.
+TEST(Serve, ReplayAfterAnUndoShowsTheNewChoices) {
+  TempDir tmp;
+  ServeProcess server(tmp.path() / "data", tmp.path() / "stderr.txt");
+  ASSERT_GT(server.port(), 0) << server.stderr_text();
+  auto c = server.client();
+  const Game g = create(*c, {{"pack", "connect-four"}, {"seats", {"human", "human"}}, {"seed", 1}});
+  ASSERT_EQ(g.seat.size(), 2u);
+  const std::string api = "/api/games/" + g.id;
+  auto choose = [&](int seat, const std::string& option) {
+    Reply st = get(*c, state_path(g, seat, g.seat.at(seat)));
+    return post(*c, api + "/choose", {{"seat", seat}, {"t", g.seat.at(seat)}, {"option", option}, {"version", st.body["version"]}});
+  };
+  auto replay_at = [&](int step) {
+    return get(*c, api + "/replay?seat=1&t=" + g.seat.at(1) + "&step=" + std::to_string(step));
+  };
+  ASSERT_EQ(choose(1, "1").status, 200);
+  ASSERT_EQ(replay_at(1).status, 200);  // the replay viewer is now after choice 1
+  ASSERT_EQ(post(*c, api + "/undo", {{"seat", 1}, {"t", g.seat.at(1)}}).status, 200);
+  ASSERT_EQ(choose(1, "7").status, 200);
+  ASSERT_EQ(choose(2, "6").status, 200);
+  Reply now = get(*c, state_path(g, 1, g.seat.at(1)));
+  Reply r = replay_at(2);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["view"], now.body["view"]) << "the replay of the last step is the game now";
+  EXPECT_EQ(server.stop(SIGTERM), 0) << server.stderr_text();
+}
+
+namespace {
+
+// --- the secrecy sweep -------------------------------------------------------
+
+struct SweepCounts {
+  int games = 0;
+  long steps = 0, checked_steps = 0, responses = 0, replays = 0;
+};
+
+// One game with every seat a person's, played through the API at random
+// while the kernel in this process plays the same choices; at every step
+// checked, every seat's and the onlooker's response is held against what
+// the kernel says that reader may know.
+class Sweep {
+ public:
+  Sweep(httplib::Client& c, std::string name, SweepCounts& counts) : c_(c), name_(std::move(name)), counts_(counts) {}
+
+  void play(const std::string& pack, const std::vector<std::string>& with, int seats, uint64_t seed) {
+    std::vector<std::string> kinds(static_cast<size_t>(seats), "human");
+    g_ = create(c_, {{"pack", pack}, {"with", with}, {"seats", kinds}, {"seed", seed}});
+    ASSERT_FALSE(g_.id.empty()) << name_;
+    ASSERT_EQ(static_cast<int>(g_.seat.size()), seats);
+    Reply log = get(c_, "/api/games/" + g_.id + "/log?t=" + g_.watch);
+    ASSERT_TRUE(replay_into(o_, log.text)) << name_ << ": " << o_.error;
+    Engine& e = *o_.engine;
+    seats_ = seats;
+    private_.assign(static_cast<size_t>(seats), {});
+    public_.assign(static_cast<size_t>(seats) + 1, {});
+    secret_made_.assign(static_cast<size_t>(seats), 0);
+    remember_journal();
+    std::mt19937_64 rng(seed);
+    uint64_t version = 0;
+    size_t step = 0;
+    for (;; ++step) {
+      const bool full = step < 300 || step % 10 == 0 || o_.s.over;
+      if (full) {
+        check_readers(step, version, step % 25 == 0 || o_.s.over);
+        if (::testing::Test::HasFatalFailure() || failures_ > 20) return;
+        ++counts_.checked_steps;
+      }
+      if (o_.s.over) break;
+      ASSERT_LT(step, 200000u) << name_ << ": the game does not end";
+      ASSERT_FALSE(o_.s.pending.empty()) << name_ << " step " << step << ": no decision open and not over";
+      const Decision& d = o_.s.pending[rng() % o_.s.pending.size()];
+      const int seat = d.seat;
+      const std::string option = random_answer(d, rng);
+      last_secret_ = d.secret;
+      last_seat_ = seat;
+      Reply ch = post(c_, "/api/games/" + g_.id + "/choose",
+                            {{"seat", seat + 1}, {"t", g_.seat.at(seat + 1)}, {"option", option}, {"version", version}});
+      ASSERT_EQ(ch.status, 200) << name_ << " step " << step << ": seat " << seat + 1 << " chose " << option << ": " << ch.text;
+      version = ch.body["version"].get<uint64_t>();
+      const ApplyResult r = e.apply(o_.s, seat, option);
+      ASSERT_TRUE(r.ok) << name_ << " step " << step << ": the kernel refuses " << option << ": " << r.error;
+      if (last_secret_) ++secret_made_[static_cast<size_t>(seat)];
+      remember_journal();
+      ++counts_.steps;
+    }
+    // The server's log is the same game, hash for hash.
+    const GameLog server_log = GameLog::from_json(get(c_, "/api/games/" + g_.id + "/log?t=" + g_.watch).text);
+    ASSERT_EQ(server_log.choices.size(), step) << name_;
+    if (step > 0) {
+      EXPECT_EQ(server_log.choices.back().hash_after, o_.s.hash()) << name_;
+    }
+    ++counts_.games;
+  }
+
+ private:
+  // The texts of this step's journal lines: each seat's own lines as that
+  // seat reads them, and the public lines as each reader reads them.
+  void remember_journal() {
+    Engine& e = *o_.engine;
+    for (const auto& l : o_.s.journal) {
+      if (l.seat >= 0) {
+        private_[static_cast<size_t>(l.seat)].insert(e.render_line(o_.s, l, "en", l.seat));
+      } else {
+        for (int reader = -1; reader < seats_; ++reader) public_[static_cast<size_t>(reader + 1)].insert(e.render_line(o_.s, l, "en", reader));
+      }
+    }
+  }
+
+  std::string who(int reader) const { return reader < 0 ? "the onlooker" : "seat " + std::to_string(reader + 1); }
+
+  void fail(size_t step, int reader, const std::string& what) {
+    ++failures_;
+    ADD_FAILURE() << name_ << " (game " << g_.id << "), step " << step << ", " << who(reader) << ": " << what;
+  }
+
+  void check_readers(size_t step, uint64_t version, bool replay_too) {
+    for (int reader = -1; reader < seats_; ++reader) {
+      const std::string token = reader < 0 ? g_.watch : g_.seat.at(reader + 1);
+      Reply st = get(c_, state_path(g_, reader + 1, token));
+      ++counts_.responses;
+      if (st.status != 200) return fail(step, reader, "GET state: " + std::to_string(st.status) + " " + st.text);
+      if (st.body["version"].get<uint64_t>() != version) fail(step, reader, "version " + st.body["version"].dump() + ", not " + std::to_string(version));
+      check_view(step, reader, st.body["view"], "GET state");
+      if (!replay_too) continue;
+      // The replay of this step reads as the state does, and a secret
+      // choice of another seat says only that it was made.
+      Reply rp = get(c_, "/api/games/" + g_.id + "/replay?seat=" + std::to_string(reader + 1) + "&t=" + token + "&step=" + std::to_string(step));
+      ++counts_.responses;
+      ++counts_.replays;
+      if (rp.status != 200) return fail(step, reader, "GET replay: " + std::to_string(rp.status) + " " + rp.text);
+      check_view(step, reader, rp.body["view"], "GET replay");
+      if (rp.body["view"] != st.body["view"]) fail(step, reader, "the replay of the last step differs from the state");
+      if (rp.body["causes"] != st.body["causes"]) fail(step, reader, "the replay's causes differ from the state's");
+      if (step > 0 && last_secret_ && last_seat_ != reader) {
+        const json& chose = rp.body["chose"];
+        if (!chose.is_object() || chose.value("secret", false) != true || chose.contains("label") || chose.contains("prompt"))
+          fail(step, reader, "the replay tells seat " + std::to_string(last_seat_ + 1) + "'s secret choice: " + chose.dump());
+      }
+    }
+  }
+
+  // ENGINE.md invariant 3 and 14, against the kernel as the oracle.
+  void check_view(size_t step, int reader, const json& view, const std::string& route) {
+    Engine& e = *o_.engine;
+    const State& s = o_.s;
+    // The server's view is the kernel's view for this reader (its journal
+    // is the server's story, checked below).
+    const json kernel_view = json::parse(e.view_json(s, reader, "en"));
+    if (without_journal(view) != without_journal(kernel_view)) {
+      std::string diff = json::diff(without_journal(kernel_view), without_journal(view)).dump();
+      if (diff.size() > 600) diff = diff.substr(0, 600) + "...";
+      fail(step, reader, route + ": the view is not the kernel's view for this reader: " + diff);
+    }
+    // No entity the reader does not know, by id or as an option's entity.
+    std::vector<char> unknown(s.entities.size(), 0);
+    for (size_t id = 0; id < s.entities.size(); ++id) unknown[id] = !e.known(s, static_cast<EntityId>(id), reader);
+    auto is_unknown = [&](const json& v) {
+      return v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < static_cast<int64_t>(unknown.size()) && unknown[v.get<size_t>()];
+    };
+    auto named = [&](const json& v) {
+      return "entity " + v.dump() + " (" + e.def_name(s, v.get<EntityId>()) + ")";
+    };
+    for (const auto& z : field(view, "zones"))
+      if (z.contains("items"))
+        for (const auto& item : z["items"])
+          if (item.contains("id") && is_unknown(item["id"]))
+            fail(step, reader, route + ": zone " + z["zone"].get<std::string>() + " shows " + named(item["id"]) + ", which it does not know");
+    std::function<void(const json&)> walk = [&](const json& j) {
+      if (j.is_object()) {
+        for (const auto& [k, v] : j.items()) {
+          if (k == "entity" && is_unknown(v)) fail(step, reader, route + ": an option names " + named(v) + ", which it does not know");
+          walk(v);
+        }
+      } else if (j.is_array()) {
+        for (const auto& v : j) walk(v);
+      }
+    };
+    walk(view);
+    // Another seat's secrets and open decisions.
+    for (const auto& st : field(view, "seats"))
+      if (st.contains("secret") && st["seat"].get<int>() != reader + 1)
+        fail(step, reader, route + ": it is shown seat " + st["seat"].dump() + "'s secrets: " + st["secret"].dump());
+    for (const auto& d : field(view, "decisions")) {
+      const int seat = d["seat"].get<int>() - 1;
+      if (seat == reader) continue;
+      if (d.contains("options") || d.contains("pick")) fail(step, reader, route + ": it is shown seat " + std::to_string(seat + 1) + "'s options");
+      const Decision* open = s.pending_for(seat);
+      if (open && open->secret && d.contains("prompt"))
+        fail(step, reader, route + ": it is shown seat " + std::to_string(seat + 1) + "'s secret prompt: " + d["prompt"].dump());
+    }
+    // The journal: no line only another seat may read (unless the same text
+    // is also a line this reader may read), and another seat's secret choice
+    // only as "made a secret choice".
+    int secrets = 0;
+    for (const auto& line : field(view, "journal")) {
+      const std::string t = line.get<std::string>();
+      if (t.find("made a secret choice") != std::string::npos) ++secrets;
+      if (public_[static_cast<size_t>(reader + 1)].count(t) || (reader >= 0 && private_[static_cast<size_t>(reader)].count(t))) continue;
+      for (int other = 0; other < seats_; ++other)
+        if (other != reader && private_[static_cast<size_t>(other)].count(t))
+          fail(step, reader, route + ": its journal has seat " + std::to_string(other + 1) + "'s private line \"" + t + "\"");
+    }
+    int want = 0;
+    for (int other = 0; other < seats_; ++other)
+      if (other != reader) want += secret_made_[static_cast<size_t>(other)];
+    if (secrets != want)
+      fail(step, reader, route + ": its journal has " + std::to_string(secrets) + " lines \"made a secret choice\", but the other seats made " +
+                             std::to_string(want) + " secret choices");
+  }
+
+  httplib::Client& c_;
+  std::string name_;
+  SweepCounts& counts_;
+  Game g_;
+  Oracle o_;
+  int seats_ = 0;
+  std::vector<std::unordered_set<std::string>> private_, public_;
+  std::vector<int> secret_made_;
+  bool last_secret_ = false;
+  int last_seat_ = -1;
+  int failures_ = 0;
+};
+
+}  // namespace
+
+// ENGINE.md invariants 3 and 14, docs/web.md GET state and GET replay: for
+// every shipped base pack, whole games with every seat a person's; at every
+// step checked, what each seat and the onlooker are sent holds nothing the
+// kernel says that reader may not know.
+TEST(Serve, SecrecySweep) {
+  TempDir tmp;
+  ServeProcess server(tmp.path() / "data", tmp.path() / "stderr.txt");
+  ASSERT_GT(server.port(), 0) << server.stderr_text();
+  auto c = server.client();
+  struct Case {
+    std::string name, pack;
+    std::vector<std::string> with;
+    int seats;
+    uint64_t seed;
+  };
+  const std::vector<Case> cases = {
+      {"connect-four", "connect-four", {}, 2, 1},
+      {"dungeon-lords", "dungeon-lords", {}, 3, 2},
+      {"dungeon-lords + dungeon-lords-full", "dungeon-lords", {"dungeon-lords-full"}, 2, 3},
+      {"thunderstone-dragonspire", "thunderstone-dragonspire", {}, 2, 4},
+      {"dorn", "dorn", {}, 2, 5},
+      {"prophecy + prophecy-water-realm", "prophecy", {"prophecy-water-realm"}, 3, 6},
+  };
+  SweepCounts counts;
+  for (const Case& k : cases) {
+    Sweep sweep(*c, k.name, counts);
+    sweep.play(k.pack, k.with, k.seats, k.seed);
+    if (HasFatalFailure()) break;
+  }
+  std::cout << "[ sweep    ] " << counts.games << " games, " << counts.steps << " steps (" << counts.checked_steps
+            << " checked), " << counts.responses << " responses checked (" << counts.replays << " replays)" << std::endl;
+  EXPECT_EQ(counts.games, static_cast<int>(cases.size()));
+  EXPECT_EQ(server.stop(SIGTERM), 0) << server.stderr_text();
+}
