@@ -248,7 +248,7 @@ void play(int port, int index, const Args& a, Played& out, Timings& t, Totals& t
       continue;
     }
     waiting = false;
-    const json body = {{"seat", 1}, {"t", token}, {"option", random_answer(*mine, rng)}, {"version", seen}};
+    const json body = {{"seat", 1}, {"t", token}, {"option", random_answer(*mine, rng)}, {"version", seen}, {"confirm", true}};
     const Clock::time_point t1 = Clock::now();
     r = send([&] { return c.Post(choose.c_str(), body.dump(), "application/json"); });
     const int64_t cus = micros_since(t1);

@@ -343,8 +343,8 @@ TEST(Serve, WrongOrMissingTokenIs403) {
         EXPECT_EQ(un.status, opens ? 409 : 403) << where << "POST undo (409: nothing to take back): " << un.text;
       }
     }
-    Reply log = get(*c, api + "/log" + (k.token.empty() ? "" : "?t=" + k.token));
-    EXPECT_EQ(log.status, any ? 200 : 403) << k.who << ": GET log";
+    Reply whole = get(*c, api + "/log" + (k.token.empty() ? "" : "?t=" + k.token));
+    EXPECT_EQ(whole.status, any ? 200 : 403) << k.who << ": GET log";
     Reply table = get(*c, "/game/" + g.id + "/table" + (k.token.empty() ? "" : "?t=" + k.token));
     EXPECT_EQ(table.status, k.token == g.table ? 200 : 403) << k.who << ": the table's page";
     Reply watch = get(*c, "/game/" + g.id + "/watch" + (k.token.empty() ? "" : "?t=" + k.token));
@@ -353,10 +353,12 @@ TEST(Serve, WrongOrMissingTokenIs403) {
   // The onlooker is not a seat: it neither chooses nor takes back.
   EXPECT_EQ(post(*c, api + "/choose", {{"seat", 0}, {"t", g.watch}, {"option", "x"}, {"version", 0}}).status, 403);
   EXPECT_EQ(post(*c, api + "/undo", {{"seat", 0}, {"t", g.watch}}).status, 403);
-  // A wrong token changed nothing: the game is at its start.
+  // No refused request chose: every choice in the log is the bot's (seat 3).
+  Reply log = get(*c, api + "/log?t=" + g.watch);
+  ASSERT_EQ(log.status, 200);
+  for (const auto& choice : GameLog::from_json(log.text).choices) EXPECT_EQ(choice.seat, 2) << "a person's seat chose: " << choice.option;
   Reply st = get(*c, state_path(g, 0, g.watch));
   ASSERT_EQ(st.status, 200);
-  EXPECT_EQ(st.body["choices"], 0);
   // The onlooker sees that seats decide, never their options (ENGINE.md 3).
   ASSERT_FALSE(st.body["view"]["decisions"].empty());
   for (const auto& d : st.body["view"]["decisions"]) {
@@ -365,8 +367,11 @@ TEST(Serve, WrongOrMissingTokenIs403) {
   }
   // And a seat sees its own options and none of another's.
   Reply s1 = get(*c, state_path(g, 1, g.seat.at(1)));
-  for (const auto& d : s1.body["view"]["decisions"])
-    if (d["seat"] != 1) EXPECT_FALSE(d.contains("options")) << "seat 1 sees seat " << d["seat"] << "'s options";
+  for (const auto& d : s1.body["view"]["decisions"]) {
+    if (d["seat"] != 1) {
+      EXPECT_FALSE(d.contains("options")) << "seat 1 sees seat " << d["seat"] << "'s options";
+    }
+  }
   EXPECT_EQ(get(*c, "/api/games/nosuchgame/state?seat=1&t=" + g.seat.at(1)).status, 404);
   EXPECT_EQ(server.stop(SIGTERM), 0) << server.stderr_text();
 }
@@ -400,7 +405,7 @@ json play_seat1(httplib::Client& c, const Game& g, std::mt19937_64& rng, int& ma
     const std::string option = random_answer(*d, rng);
     if (stop && stop(last, option)) return last;
     Reply ch = post(c, "/api/games/" + g.id + "/choose",
-                          {{"seat", 1}, {"t", g.seat.at(1)}, {"option", option}, {"version", last["version"]}});
+                          {{"seat", 1}, {"t", g.seat.at(1)}, {"option", option}, {"version", last["version"]}, {"confirm", true}});
     if (ch.status == 409) {  // a bot chose at the same time (a simultaneous decision)
       seen = UINT64_MAX;
       continue;
@@ -455,7 +460,7 @@ TEST(Serve, AGameSurvivesAKill) {
   const State before = o.s;
   ASSERT_TRUE(o.engine->apply(o.s, 0, kill_option).ok);
   Reply ch = post(*c, "/api/games/" + g.id + "/choose",
-                        {{"seat", 1}, {"t", g.seat.at(1)}, {"option", kill_option}, {"version", before_kill["version"]}});
+                        {{"seat", 1}, {"t", g.seat.at(1)}, {"option", kill_option}, {"version", before_kill["version"]}, {"confirm", true}});
   ASSERT_EQ(ch.status, 200) << ch.text;
   const int status = server->stop(SIGKILL);
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
@@ -596,6 +601,8 @@ namespace {
 struct SweepCounts {
   int games = 0;
   long steps = 0, checked_steps = 0, responses = 0, replays = 0;
+  long secret_choices = 0, set_choices = 0;  // choices of those kinds made
+  long hidden = 0;  // entities in play a reader did not know, summed over the views checked
 };
 
 // One game with every seat a person's, played through the API at random
@@ -617,6 +624,7 @@ class Sweep {
     seats_ = seats;
     private_.assign(static_cast<size_t>(seats), {});
     public_.assign(static_cast<size_t>(seats) + 1, {});
+    lines_.assign(static_cast<size_t>(seats) + 1, {});
     secret_made_.assign(static_cast<size_t>(seats), 0);
     remember_journal();
     std::mt19937_64 rng(seed);
@@ -637,13 +645,16 @@ class Sweep {
       const std::string option = random_answer(d, rng);
       last_secret_ = d.secret;
       last_seat_ = seat;
+      counts_.set_choices += d.subset();  // (d is gone once the choice is applied)
       Reply ch = post(c_, "/api/games/" + g_.id + "/choose",
-                            {{"seat", seat + 1}, {"t", g_.seat.at(seat + 1)}, {"option", option}, {"version", version}});
+                            {{"seat", seat + 1}, {"t", g_.seat.at(seat + 1)}, {"option", option}, {"version", version}, {"confirm", true}});
       ASSERT_EQ(ch.status, 200) << name_ << " step " << step << ": seat " << seat + 1 << " chose " << option << ": " << ch.text;
       version = ch.body["version"].get<uint64_t>();
       const ApplyResult r = e.apply(o_.s, seat, option);
       ASSERT_TRUE(r.ok) << name_ << " step " << step << ": the kernel refuses " << option << ": " << r.error;
       if (last_secret_) ++secret_made_[static_cast<size_t>(seat)];
+      counts_.secret_choices += last_secret_;
+      made_.push_back({seat, last_secret_});
       remember_journal();
       ++counts_.steps;
     }
@@ -653,6 +664,7 @@ class Sweep {
     if (step > 0) {
       EXPECT_EQ(server_log.choices.back().hash_after, o_.s.hash()) << name_;
     }
+    replay_history(rng);
     ++counts_.games;
   }
 
@@ -662,6 +674,18 @@ class Sweep {
   void remember_journal() {
     Engine& e = *o_.engine;
     for (const auto& l : o_.s.journal) {
+      // The kernel's lines each reader may read, in order, with their causes
+      // as the server sends them (docs/web.md, "causes").
+      for (int reader = -1; reader < seats_; ++reader) {
+        if (l.seat >= 0 && l.seat != reader) continue;
+        const LineCause c = e.cause(o_.s, l, "en", reader);
+        json cause = nullptr;
+        if (c.told) {
+          cause = {{"rule", c.rule}, {"layer", c.layer}};
+          if (!c.card.empty()) cause["card"] = {{"name", c.card}, {"def", c.card_def}, {"layer", c.card_layer}};
+        }
+        lines_[static_cast<size_t>(reader + 1)].push_back({e.render_line(o_.s, l, "en", reader), cause});
+      }
       if (l.seat >= 0) {
         private_[static_cast<size_t>(l.seat)].insert(e.render_line(o_.s, l, "en", l.seat));
       } else {
@@ -684,7 +708,8 @@ class Sweep {
       ++counts_.responses;
       if (st.status != 200) return fail(step, reader, "GET state: " + std::to_string(st.status) + " " + st.text);
       if (st.body["version"].get<uint64_t>() != version) fail(step, reader, "version " + st.body["version"].dump() + ", not " + std::to_string(version));
-      check_view(step, reader, st.body["view"], "GET state");
+      check_view(step, reader, st.body["view"], st.body["causes"], "GET state");
+      shown_[{step, reader}] = std::hash<std::string>{}(st.body["view"].dump() + st.body["causes"].dump());
       if (!replay_too) continue;
       // The replay of this step reads as the state does, and a secret
       // choice of another seat says only that it was made.
@@ -692,7 +717,7 @@ class Sweep {
       ++counts_.responses;
       ++counts_.replays;
       if (rp.status != 200) return fail(step, reader, "GET replay: " + std::to_string(rp.status) + " " + rp.text);
-      check_view(step, reader, rp.body["view"], "GET replay");
+      check_view(step, reader, rp.body["view"], rp.body["causes"], "GET replay");
       if (rp.body["view"] != st.body["view"]) fail(step, reader, "the replay of the last step differs from the state");
       if (rp.body["causes"] != st.body["causes"]) fail(step, reader, "the replay's causes differ from the state's");
       if (step > 0 && last_secret_ && last_seat_ != reader) {
@@ -703,8 +728,32 @@ class Sweep {
     }
   }
 
+  // After the game, the replay of earlier steps checked live, in a random
+  // order (the server keeps one replay state and moves it back and forth):
+  // each reads as that step read live, and another seat's secret choice
+  // says only that it was made (docs/web.md GET replay, "chose").
+  void replay_history(std::mt19937_64& rng) {
+    std::vector<std::pair<size_t, int>> at;
+    for (const auto& [k, v] : shown_) at.push_back(k);
+    for (int i = 0; i < 12 && !at.empty(); ++i) {
+      const auto [step, reader] = at[rng() % at.size()];
+      const std::string token = reader < 0 ? g_.watch : g_.seat.at(reader + 1);
+      Reply rp = get(c_, "/api/games/" + g_.id + "/replay?seat=" + std::to_string(reader + 1) + "&t=" + token + "&step=" + std::to_string(step));
+      ++counts_.responses;
+      ++counts_.replays;
+      if (rp.status != 200) return fail(step, reader, "GET replay afterwards: " + std::to_string(rp.status) + " " + rp.text);
+      if (std::hash<std::string>{}(rp.body["view"].dump() + rp.body["causes"].dump()) != shown_[{step, reader}])
+        fail(step, reader, "GET replay afterwards: the step reads otherwise than it did live");
+      if (step > 0 && made_[step - 1].second && made_[step - 1].first != reader) {
+        const json& chose = rp.body["chose"];
+        if (!chose.is_object() || chose.value("secret", false) != true || chose.contains("label") || chose.contains("prompt"))
+          fail(step, reader, "GET replay afterwards tells seat " + std::to_string(made_[step - 1].first + 1) + "'s secret choice: " + chose.dump());
+      }
+    }
+  }
+
   // ENGINE.md invariant 3 and 14, against the kernel as the oracle.
-  void check_view(size_t step, int reader, const json& view, const std::string& route) {
+  void check_view(size_t step, int reader, const json& view, const json& causes, const std::string& route) {
     Engine& e = *o_.engine;
     const State& s = o_.s;
     // The server's view is the kernel's view for this reader (its journal
@@ -717,18 +766,25 @@ class Sweep {
     }
     // No entity the reader does not know, by id or as an option's entity.
     std::vector<char> unknown(s.entities.size(), 0);
-    for (size_t id = 0; id < s.entities.size(); ++id) unknown[id] = !e.known(s, static_cast<EntityId>(id), reader);
+    for (size_t id = 0; id < s.entities.size(); ++id) {
+      unknown[id] = !e.known(s, static_cast<EntityId>(id), reader);
+      counts_.hidden += unknown[id] && s.entities[id].zone >= 0;
+    }
     auto is_unknown = [&](const json& v) {
       return v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < static_cast<int64_t>(unknown.size()) && unknown[v.get<size_t>()];
     };
     auto named = [&](const json& v) {
       return "entity " + v.dump() + " (" + e.def_name(s, v.get<EntityId>()) + ")";
     };
-    for (const auto& z : field(view, "zones"))
-      if (z.contains("items"))
-        for (const auto& item : z["items"])
-          if (item.contains("id") && is_unknown(item["id"]))
-            fail(step, reader, route + ": zone " + z["zone"].get<std::string>() + " shows " + named(item["id"]) + ", which it does not know");
+    for (const auto& z : field(view, "zones")) {
+      for (const auto& item : field(z, "items"))
+        if (item.contains("id") && is_unknown(item["id"]))
+          fail(step, reader, route + ": zone " + z["zone"].get<std::string>() + " shows " + named(item["id"]) + ", which it does not know");
+      for (const auto& group : field(z, "groups"))
+        for (const auto& id : field(group, "ids"))
+          if (is_unknown(id))
+            fail(step, reader, route + ": zone " + z["zone"].get<std::string>() + " lists " + named(id) + " in a group, which it does not know");
+    }
     std::function<void(const json&)> walk = [&](const json& j) {
       if (j.is_object()) {
         for (const auto& [k, v] : j.items()) {
@@ -767,6 +823,35 @@ class Sweep {
     int want = 0;
     for (int other = 0; other < seats_; ++other)
       if (other != reader) want += secret_made_[static_cast<size_t>(other)];
+    // The story line by line: the server's own lines say who chose (their
+    // cause is {"choice": seat}); every other line is the kernel's, and they
+    // are exactly the lines this reader may read, as the kernel renders them
+    // for it, with the causes the kernel gives it.
+    const json& journal = field(view, "journal");
+    if (!causes.is_array() || causes.size() != journal.size()) {
+      fail(step, reader, route + ": the causes do not match the journal line for line");
+    } else {
+      const auto& expected = lines_[static_cast<size_t>(reader + 1)];
+      size_t k = 0, choice_lines = 0;
+      for (size_t i = 0; i < journal.size(); ++i) {
+        if (causes[i].is_object() && causes[i].contains("choice")) {
+          ++choice_lines;
+          continue;
+        }
+        if (k >= expected.size()) {
+          fail(step, reader, route + ": its journal has a line the kernel does not give it: " + journal[i].dump());
+          break;
+        }
+        if (journal[i] != expected[k].first || causes[i] != expected[k].second) {
+          fail(step, reader, route + ": journal line " + std::to_string(i) + " is " + journal[i].dump() + " (cause " + causes[i].dump() +
+                                 "), the kernel gives it " + json(expected[k].first).dump() + " (cause " + expected[k].second.dump() + ")");
+          break;
+        }
+        ++k;
+      }
+      if (k != expected.size()) fail(step, reader, route + ": its journal lacks the kernel's lines from " + json(expected[k].first).dump());
+      if (choice_lines != step) fail(step, reader, route + ": " + std::to_string(choice_lines) + " lines say who chose, after " + std::to_string(step) + " choices");
+    }
     if (secrets != want)
       fail(step, reader, route + ": its journal has " + std::to_string(secrets) + " lines \"made a secret choice\", but the other seats made " +
                              std::to_string(want) + " secret choices");
@@ -779,6 +864,9 @@ class Sweep {
   Oracle o_;
   int seats_ = 0;
   std::vector<std::unordered_set<std::string>> private_, public_;
+  std::vector<std::vector<std::pair<std::string, json>>> lines_;  // per reader + 1: the kernel's lines and causes it may read
+  std::map<std::pair<size_t, int>, size_t> shown_;                 // (step, reader) -> a hash of the view and causes sent live
+  std::vector<std::pair<int, bool>> made_;                          // each choice: the seat, and whether it was secret
   std::vector<int> secret_made_;
   bool last_secret_ = false;
   int last_seat_ = -1;
@@ -809,6 +897,9 @@ TEST(Serve, SecrecySweep) {
       {"thunderstone-dragonspire", "thunderstone-dragonspire", {}, 2, 4},
       {"dorn", "dorn", {}, 2, 5},
       {"prophecy + prophecy-water-realm", "prophecy", {"prophecy-water-realm"}, 3, 6},
+      // Random Dorn games are short (the lord wins early): two more.
+      {"dorn (second game)", "dorn", {}, 2, 7},
+      {"dorn (third game)", "dorn", {}, 2, 8},
   };
   SweepCounts counts;
   for (const Case& k : cases) {
@@ -817,7 +908,8 @@ TEST(Serve, SecrecySweep) {
     if (HasFatalFailure()) break;
   }
   std::cout << "[ sweep    ] " << counts.games << " games, " << counts.steps << " steps (" << counts.checked_steps
-            << " checked), " << counts.responses << " responses checked (" << counts.replays << " replays)" << std::endl;
+            << " checked; " << counts.secret_choices << " secret, " << counts.set_choices << " of a set), " << counts.responses
+            << " responses checked (" << counts.replays << " replays), " << counts.hidden << " hidden entities held against them" << std::endl;
   EXPECT_EQ(counts.games, static_cast<int>(cases.size()));
   EXPECT_EQ(server.stop(SIGTERM), 0) << server.stderr_text();
 }

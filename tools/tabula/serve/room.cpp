@@ -343,6 +343,10 @@ void Room::undo(int seat) {
   s_ = std::move(earlier);
   while (!story_.empty() && story_.back().choice == log_.choices.size()) story_.pop_back();
   log_.choices.pop_back();
+  // The replay viewer's state may stand after the choice taken back, which
+  // the next choice replaces in the log: replayed on from there, it would
+  // show the old choice under the new one's step. It starts again when asked.
+  if (replay_step_ > log_.choices.size()) replay_at_.reset();
   ++version_;
   changed.notify_all();
 }
