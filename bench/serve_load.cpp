@@ -195,6 +195,7 @@ std::string random_answer(const json& d, std::mt19937_64& rng) {
 void play(int port, int index, const Args& a, Played& out, Timings& t, Totals& totals) {
   httplib::Client c("127.0.0.1", port);
   c.set_keep_alive(true);
+  c.set_tcp_nodelay(true);  // as browsers do: a request's headers and body go out at once
   c.set_read_timeout(60, 0);  // a long poll answers within 20 s
   std::mt19937_64 rng(a.seed * 1000003 + static_cast<uint64_t>(index));
   out.pack = a.packs[static_cast<size_t>(index) % a.packs.size()];
@@ -205,7 +206,7 @@ void play(int port, int index, const Args& a, Played& out, Timings& t, Totals& t
       ++totals.requests;
       httplib::Result r = request();
       if (r || attempt == 4) return r;
-      ++totals.retries;
+      if (totals.retries++ < 5) std::cerr << "serve_load: game " << index << ": tried again after " << httplib::to_string(r.error()) << "\n";
       std::this_thread::sleep_for(std::chrono::milliseconds(50 << attempt));
     }
   };
@@ -272,6 +273,7 @@ int64_t percentile(std::vector<int64_t>& v, double p) {
 }
 
 void print_row(const char* kind, std::vector<int64_t> v) {
+  std::sort(v.begin(), v.end());
   std::printf("  %-18s %8zu %10lld %10lld %10lld %10lld\n", kind, v.size(), static_cast<long long>(percentile(v, 0.50)),
               static_cast<long long>(percentile(v, 0.90)), static_cast<long long>(percentile(v, 0.99)),
               static_cast<long long>(v.empty() ? 0 : v.back()));
