@@ -201,12 +201,17 @@ void play(int port, int index, const Args& a, Played& out, Timings& t, Totals& t
   out.pack = a.packs[static_cast<size_t>(index) % a.packs.size()];
   const std::string bot = (index / static_cast<int>(a.packs.size())) % 2 == 0 ? "random" : "greedy";
   // A request, tried again (up to 5 times) when the connection fails.
+  int sent = 0;
   auto send = [&](auto&& request) -> httplib::Result {
     for (int attempt = 0;; ++attempt) {
       ++totals.requests;
+      ++sent;
+      const Clock::time_point t0 = Clock::now();
       httplib::Result r = request();
       if (r || attempt == 4) return r;
-      if (totals.retries++ < 5) std::cerr << "serve_load: game " << index << ": tried again after " << httplib::to_string(r.error()) << "\n";
+      if (totals.retries++ < 5)
+        std::cerr << "serve_load: game " << index << ": request " << sent << " tried again after " << httplib::to_string(r.error())
+                  << " (" << micros_since(t0) / 1000 << " ms)\n";
       std::this_thread::sleep_for(std::chrono::milliseconds(50 << attempt));
     }
   };

@@ -2,6 +2,7 @@
 // GameServer and Room; this is the only file that includes cpp-httplib.
 #include <atomic>
 #include <csignal>
+#include <sys/socket.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -323,11 +324,22 @@ int cmd_serve(const ServeArgs& a) {
                             {"X-Content-Type-Options", "nosniff"},
                             {"Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"}});
   routes(http, games, assets);
+  // cpp-httplib 0.11 listens with a backlog of 5, built into Debian's
+  // library: a hundred pages opening at once overflowed it, and some of them
+  // failed to connect after a second (bench/serve_load: "Read" errors, and
+  // TcpExtListenOverflows in nstat). Its socket is listened on again, with
+  // the system's limit, once bound.
+  int listener = -1;
+  http.set_socket_options([&listener](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listener = sock;
+  });
 
   int port = a.port;
   if (port == 0) port = http.bind_to_any_port(a.bind);
   else if (!http.bind_to_port(a.bind, port)) port = -1;
   if (port <= 0) throw CliError("cannot listen on " + a.bind + ":" + std::to_string(a.port) + " (in use, or not an address of this machine)");
+  if (listener >= 0) ::listen(listener, SOMAXCONN);
 
   std::atomic<bool> signalled{false};
   std::thread stopper([&] {
