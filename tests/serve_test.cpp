@@ -622,9 +622,11 @@ class Sweep {
     ASSERT_TRUE(replay_into(o_, log.text)) << name_ << ": " << o_.error;
     Engine& e = *o_.engine;
     seats_ = seats;
-    private_.assign(static_cast<size_t>(seats), {});
-    public_.assign(static_cast<size_t>(seats) + 1, {});
-    lines_.assign(static_cast<size_t>(seats) + 1, {});
+    for (int lang = 0; lang < 2; ++lang) {
+      private_[lang].assign(static_cast<size_t>(seats), {});
+      public_[lang].assign(static_cast<size_t>(seats) + 1, {});
+      lines_[lang].assign(static_cast<size_t>(seats) + 1, {});
+    }
     secret_made_.assign(static_cast<size_t>(seats), 0);
     remember_journal();
     std::mt19937_64 rng(seed);
@@ -672,24 +674,31 @@ class Sweep {
   // The texts of this step's journal lines: each seat's own lines as that
   // seat reads them, and the public lines as each reader reads them.
   void remember_journal() {
+    for (int lang = 0; lang < 2; ++lang) remember_journal(lang);
+  }
+  void remember_journal(int lang_index) {
     Engine& e = *o_.engine;
+    const char* lang = kLang[lang_index];
+    auto& lines = lines_[lang_index];
+    auto& privates = private_[lang_index];
+    auto& publics = public_[lang_index];
     for (const auto& l : o_.s.journal) {
       // The kernel's lines each reader may read, in order, with their causes
       // as the server sends them (docs/web.md, "causes").
       for (int reader = -1; reader < seats_; ++reader) {
         if (l.seat >= 0 && l.seat != reader) continue;
-        const LineCause c = e.cause(o_.s, l, "en", reader);
+        const LineCause c = e.cause(o_.s, l, lang, reader);
         json cause = nullptr;
         if (c.told) {
           cause = {{"rule", c.rule}, {"layer", c.layer}};
           if (!c.card.empty()) cause["card"] = {{"name", c.card}, {"def", c.card_def}, {"layer", c.card_layer}};
         }
-        lines_[static_cast<size_t>(reader + 1)].push_back({e.render_line(o_.s, l, "en", reader), cause});
+        lines[static_cast<size_t>(reader + 1)].push_back({e.render_line(o_.s, l, lang, reader), cause});
       }
       if (l.seat >= 0) {
-        private_[static_cast<size_t>(l.seat)].insert(e.render_line(o_.s, l, "en", l.seat));
+        privates[static_cast<size_t>(l.seat)].insert(e.render_line(o_.s, l, lang, l.seat));
       } else {
-        for (int reader = -1; reader < seats_; ++reader) public_[static_cast<size_t>(reader + 1)].insert(e.render_line(o_.s, l, "en", reader));
+        for (int reader = -1; reader < seats_; ++reader) publics[static_cast<size_t>(reader + 1)].insert(e.render_line(o_.s, l, lang, reader));
       }
     }
   }
@@ -708,7 +717,7 @@ class Sweep {
       ++counts_.responses;
       if (st.status != 200) return fail(step, reader, "GET state: " + std::to_string(st.status) + " " + st.text);
       if (st.body["version"].get<uint64_t>() != version) fail(step, reader, "version " + st.body["version"].dump() + ", not " + std::to_string(version));
-      check_view(step, reader, st.body["view"], st.body["causes"], "GET state");
+      check_view(step, reader, st.body["view"], st.body["causes"], "GET state", 0);
       shown_[{step, reader}] = std::hash<std::string>{}(st.body["view"].dump() + st.body["causes"].dump());
       if (!replay_too) continue;
       // The replay of this step reads as the state does, and a secret
@@ -717,7 +726,12 @@ class Sweep {
       ++counts_.responses;
       ++counts_.replays;
       if (rp.status != 200) return fail(step, reader, "GET replay: " + std::to_string(rp.status) + " " + rp.text);
-      check_view(step, reader, rp.body["view"], rp.body["causes"], "GET replay");
+      check_view(step, reader, rp.body["view"], rp.body["causes"], "GET replay", 0);
+      // And in Czech: the story is kept per reader and language.
+      Reply cs = get(c_, state_path(g_, reader + 1, token) + "&lang=cs");
+      ++counts_.responses;
+      if (cs.status != 200) return fail(step, reader, "GET state in Czech: " + std::to_string(cs.status) + " " + cs.text);
+      check_view(step, reader, cs.body["view"], cs.body["causes"], "GET state?lang=cs", 1);
       if (rp.body["view"] != st.body["view"]) fail(step, reader, "the replay of the last step differs from the state");
       if (rp.body["causes"] != st.body["causes"]) fail(step, reader, "the replay's causes differ from the state's");
       if (step > 0 && last_secret_ && last_seat_ != reader) {
@@ -753,12 +767,15 @@ class Sweep {
   }
 
   // ENGINE.md invariant 3 and 14, against the kernel as the oracle.
-  void check_view(size_t step, int reader, const json& view, const json& causes, const std::string& route) {
+  void check_view(size_t step, int reader, const json& view, const json& causes, const std::string& route, int lang_index) {
+    const char* lang = kLang[lang_index];
+    const auto& privates = private_[lang_index];
+    const auto& publics = public_[lang_index];
     Engine& e = *o_.engine;
     const State& s = o_.s;
     // The server's view is the kernel's view for this reader (its journal
     // is the server's story, checked below).
-    const json kernel_view = json::parse(e.view_json(s, reader, "en"));
+    const json kernel_view = json::parse(e.view_json(s, reader, lang));
     if (without_journal(view) != without_journal(kernel_view)) {
       std::string diff = json::diff(without_journal(kernel_view), without_journal(view)).dump();
       if (diff.size() > 600) diff = diff.substr(0, 600) + "...";
@@ -814,10 +831,10 @@ class Sweep {
     int secrets = 0;
     for (const auto& line : field(view, "journal")) {
       const std::string t = line.get<std::string>();
-      if (t.find("made a secret choice") != std::string::npos) ++secrets;
-      if (public_[static_cast<size_t>(reader + 1)].count(t) || (reader >= 0 && private_[static_cast<size_t>(reader)].count(t))) continue;
+      if (t.find(kSecretChoice[lang_index]) != std::string::npos) ++secrets;
+      if (publics[static_cast<size_t>(reader + 1)].count(t) || (reader >= 0 && privates[static_cast<size_t>(reader)].count(t))) continue;
       for (int other = 0; other < seats_; ++other)
-        if (other != reader && private_[static_cast<size_t>(other)].count(t))
+        if (other != reader && privates[static_cast<size_t>(other)].count(t))
           fail(step, reader, route + ": its journal has seat " + std::to_string(other + 1) + "'s private line \"" + t + "\"");
     }
     int want = 0;
@@ -831,7 +848,7 @@ class Sweep {
     if (!causes.is_array() || causes.size() != journal.size()) {
       fail(step, reader, route + ": the causes do not match the journal line for line");
     } else {
-      const auto& expected = lines_[static_cast<size_t>(reader + 1)];
+      const auto& expected = lines_[lang_index][static_cast<size_t>(reader + 1)];
       size_t k = 0, choice_lines = 0;
       for (size_t i = 0; i < journal.size(); ++i) {
         if (causes[i].is_object() && causes[i].contains("choice")) {
@@ -853,7 +870,7 @@ class Sweep {
       if (choice_lines != step) fail(step, reader, route + ": " + std::to_string(choice_lines) + " lines say who chose, after " + std::to_string(step) + " choices");
     }
     if (secrets != want)
-      fail(step, reader, route + ": its journal has " + std::to_string(secrets) + " lines \"made a secret choice\", but the other seats made " +
+      fail(step, reader, route + ": its journal has " + std::to_string(secrets) + " lines \"" + kSecretChoice[lang_index] + "\", but the other seats made " +
                              std::to_string(want) + " secret choices");
   }
 
@@ -863,8 +880,13 @@ class Sweep {
   Game g_;
   Oracle o_;
   int seats_ = 0;
-  std::vector<std::unordered_set<std::string>> private_, public_;
-  std::vector<std::vector<std::pair<std::string, json>>> lines_;  // per reader + 1: the kernel's lines and causes it may read
+  // Per language (kLang): each seat's private line texts, the public lines
+  // as each reader + 1 reads them, and the kernel's lines and causes each
+  // reader + 1 may read, in order.
+  static constexpr const char* kLang[2] = {"en", "cs"};
+  static constexpr const char* kSecretChoice[2] = {"made a secret choice", "tajně zvolil"};  // tools/tabula/ui_text.cpp
+  std::vector<std::unordered_set<std::string>> private_[2], public_[2];
+  std::vector<std::vector<std::pair<std::string, json>>> lines_[2];
   std::map<std::pair<size_t, int>, size_t> shown_;                 // (step, reader) -> a hash of the view and causes sent live
   std::vector<std::pair<int, bool>> made_;                          // each choice: the seat, and whether it was secret
   std::vector<int> secret_made_;
