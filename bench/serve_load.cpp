@@ -408,12 +408,9 @@ int main(int argc, char** argv) {
     all.state.insert(all.state.end(), t.state.begin(), t.state.end());
     all.wait.insert(all.wait.end(), t.wait.begin(), t.wait.end());
   }
-  std::printf("serve_load: %d games (%s), seed %llu, server --threads %d, %u cores\n", a.games,
-              [&] {
-                static std::string s;
-                for (const auto& p : a.packs) s += (s.empty() ? "" : ",") + p;
-                return s.c_str();
-              }(),
+  std::string pack_list;
+  for (const auto& p : a.packs) pack_list += (pack_list.empty() ? "" : ",") + p;
+  std::printf("serve_load: %d games (%s), seed %llu, server --threads %d, %u cores\n", a.games, pack_list.c_str(),
               static_cast<unsigned long long>(a.seed), a.server_threads, std::thread::hardware_concurrency());
   std::printf("  games over %ld, lost %d, corrupt %d; person's choices %ld, all choices (logs) %ld\n", totals.over.load(), lost, corrupt,
               totals.choices.load(), logged_choices);
