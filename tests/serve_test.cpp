@@ -384,6 +384,7 @@ namespace {
 json play_seat1(httplib::Client& c, const Game& g, std::mt19937_64& rng, int& made,
                 const std::function<bool(const json& state, const std::string& option)>& stop = {}) {
   uint64_t seen = UINT64_MAX;
+  int still = 0;  // long polls in a row that saw no change
   json last;
   for (int round = 0; round < 100000; ++round) {
     Reply r = get(c, state_path(g, 1, g.seat.at(1)) + (seen == UINT64_MAX ? "" : "&wait=" + std::to_string(seen)));
@@ -399,7 +400,13 @@ json play_seat1(httplib::Client& c, const Game& g, std::mt19937_64& rng, int& ma
     if (last["view"]["over"].get<bool>()) return last;
     const json* d = my_decision(last);
     if (!d) {  // the bots' turn
-      seen = last["version"].get<uint64_t>();
+      const uint64_t now = last["version"].get<uint64_t>();
+      still = now == seen ? still + 1 : 0;
+      if (still == 3) {
+        ADD_FAILURE() << "the bots do not move: three long polls at version " << now << ", turn " << last["turn"];
+        return last;
+      }
+      seen = now;
       continue;
     }
     const std::string option = random_answer(*d, rng);
@@ -457,7 +464,6 @@ TEST(Serve, AGameSurvivesAKill) {
   });
   ASSERT_TRUE(o.error.empty()) << o.error;
   ASSERT_FALSE(kill_option.empty()) << "seat 1 never chose twice in a row in " << made << " choices";
-  const State before = o.s;
   ASSERT_TRUE(o.engine->apply(o.s, 0, kill_option).ok);
   Reply ch = post(*c, "/api/games/" + g.id + "/choose",
                         {{"seat", 1}, {"t", g.seat.at(1)}, {"option", kill_option}, {"version", before_kill["version"]}, {"confirm", true}});
