@@ -55,12 +55,14 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+constexpr int kServerDefaultThreads = 256;  // tabula serve --threads (tools/tabula/common.h)
+
 struct Args {
   std::string tabula = std::string(TABULA_BINARY_DIR) + "/tools/tabula";
   int games = 100;
   std::vector<std::string> packs = {"connect-four", "dungeon-lords"};
   uint64_t seed = 1;
-  int server_threads = 0;  // 0: one per game and 16 more (each client holds a connection)
+  int server_threads = 0;  // 0: the server's default, or one per game and 16 more when that is more
   int bot_threads = 0;     // 0: the server's default (one per core)
 };
 
@@ -102,7 +104,8 @@ Args parse(int argc, char** argv) {
       usage("unknown argument '" + k + "'");
     }
   }
-  if (a.server_threads == 0) a.server_threads = std::max(64, a.games + 16);
+  // Each client keeps a connection, which holds one of the server's threads.
+  if (a.server_threads == 0 && a.games + 16 > kServerDefaultThreads) a.server_threads = a.games + 16;
   return a;
 }
 
@@ -112,8 +115,8 @@ class Server {
   Server(const Args& a, const fs::path& data, const fs::path& err_file) {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe failed");
-    std::vector<std::string> args = {a.tabula, "serve", "--port", "0", "--data", data.string(),
-                                     "--threads", std::to_string(a.server_threads)};
+    std::vector<std::string> args = {a.tabula, "serve", "--port", "0", "--data", data.string()};
+    if (a.server_threads > 0) args.insert(args.end(), {"--threads", std::to_string(a.server_threads)});
     if (a.bot_threads > 0) args.insert(args.end(), {"--bot-threads", std::to_string(a.bot_threads)});
     pid_ = fork();
     if (pid_ == 0) {
@@ -336,7 +339,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::cerr << "serve_load: " << a.games << " games of " << a.packs.size() << " pack(s) on port " << server.port()
-            << " (--threads " << a.server_threads << ")\n";
+            << " (--threads " << (a.server_threads > 0 ? a.server_threads : kServerDefaultThreads) << ")\n";
 
   std::vector<Played> played(static_cast<size_t>(a.games));
   std::vector<Timings> timings(static_cast<size_t>(a.games));
@@ -411,7 +414,8 @@ int main(int argc, char** argv) {
   std::string pack_list;
   for (const auto& p : a.packs) pack_list += (pack_list.empty() ? "" : ",") + p;
   std::printf("serve_load: %d games (%s), seed %llu, server --threads %d, %u cores\n", a.games, pack_list.c_str(),
-              static_cast<unsigned long long>(a.seed), a.server_threads, std::thread::hardware_concurrency());
+              static_cast<unsigned long long>(a.seed), a.server_threads > 0 ? a.server_threads : kServerDefaultThreads,
+              std::thread::hardware_concurrency());
   std::printf("  games over %ld, lost %d, corrupt %d; person's choices %ld, all choices (logs) %ld\n", totals.over.load(), lost, corrupt,
               totals.choices.load(), logged_choices);
   std::printf("  requests %ld, errors %ld, retried %ld, 409 conflicts %ld\n", totals.requests.load(), totals.errors.load(),
