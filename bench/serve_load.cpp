@@ -21,6 +21,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -120,6 +121,8 @@ class Server {
     if (a.bot_threads > 0) args.insert(args.end(), {"--bot-threads", std::to_string(a.bot_threads)});
     pid_ = fork();
     if (pid_ == 0) {
+      // Killed with this process, too, if it dies before its destructors run.
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (chdir(TABULA_SOURCE_DIR) != 0) _exit(126);
       dup2(out[1], 1);
       const int err = ::open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);

@@ -10,6 +10,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -73,6 +74,8 @@ class ServeProcess {
     }
     pid_ = fork();
     if (pid_ == 0) {
+      // Killed with this process, too, if it dies before its destructors run.
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (chdir(TABULA_SOURCE_DIR) != 0) _exit(126);
       dup2(out[1], 1);
       const int err = ::open(stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
