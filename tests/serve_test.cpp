@@ -573,6 +573,40 @@ TEST(Serve, UndoFollowsTheKernelsPolicy) {
   EXPECT_EQ(server.stop(SIGTERM), 0) << server.stderr_text();
 }
 
+// docs/web.md "choose": a page that drew a seat's question may answer it
+// while the question stands, though other seats chose meanwhile (Dungeon
+// Lords' orders are chosen by every seat at once, in secret); an answer to
+// a question the seat no longer has, such as a second click, is 409.
+TEST(Serve, AQuestionThatStillStandsMayBeAnsweredFromAnOlderPage) {
+  TempDir tmp;
+  ServeProcess server(tmp.path() / "data", tmp.path() / "stderr.txt");
+  ASSERT_GT(server.port(), 0) << server.stderr_text();
+  auto c = server.client();
+  const Game g = create(*c, {{"pack", "dungeon-lords"}, {"seats", {"human", "human", "human"}}, {"seed", 3}});
+  ASSERT_EQ(g.seat.size(), 3u);
+  const std::string api = "/api/games/" + g.id;
+  Reply seen = get(*c, state_path(g, 1, g.seat.at(1)));
+  ASSERT_EQ(seen.status, 200);
+  const json* mine = my_decision(seen.body);
+  ASSERT_NE(mine, nullptr) << "seat 1 has a question at the start";
+  const json old_version = seen.body["version"];
+  const std::string option = (*mine)["options"][0]["id"].get<std::string>();
+  // Seat 2 answers its own question first: the version moves on.
+  Reply two = get(*c, state_path(g, 2, g.seat.at(2)));
+  const json* theirs = my_decision(two.body);
+  ASSERT_NE(theirs, nullptr);
+  ASSERT_EQ(post(*c, api + "/choose", {{"seat", 2}, {"t", g.seat.at(2)}, {"option", (*theirs)["options"][0]["id"]}, {"version", two.body["version"]}}).status, 200);
+  ASSERT_NE(get(*c, state_path(g, 1, g.seat.at(1))).body["version"], old_version);
+  // Seat 1's page, drawn before, answers the question it still has.
+  Reply first = post(*c, api + "/choose", {{"seat", 1}, {"t", g.seat.at(1)}, {"option", option}, {"version", old_version}});
+  EXPECT_EQ(first.status, 200) << first.text;
+  // The same click again is not an answer to seat 1's next question.
+  Reply again = post(*c, api + "/choose", {{"seat", 1}, {"t", g.seat.at(1)}, {"option", option}, {"version", old_version}});
+  EXPECT_EQ(again.status, 409) << again.text;
+  EXPECT_EQ(get(*c, state_path(g, 1, g.seat.at(1))).body["choices"], 2) << "two choices were made, not three";
+  EXPECT_EQ(server.stop(SIGTERM), 0) << server.stderr_text();
+}
+
 // docs/web.md GET replay: "the view of seat N after K choices of the game's
 // log". A choice taken back and made otherwise changes the log; the replay
 // shows the log as it is, not a copy kept from before the undo.

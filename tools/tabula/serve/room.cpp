@@ -153,6 +153,7 @@ std::string Room::title(const std::string& lang) const { return title_of(engine_
 
 void Room::start() {
   lang_ = log_.lang.empty() ? "en" : log_.lang;
+  note_questions(kEverySeat);
   layout_ = web_layout(engine_->packs());
   for (size_t i = 0; i < kinds_.size(); ++i)
     agents_.push_back(make_agent(kinds_[i], *engine_, derive_seed(log_.seed, static_cast<uint64_t>(i))));
@@ -309,12 +310,51 @@ void Room::applied(int seat, const std::string& option, State before, bool perso
   }
   tell_choice(before, seat, option);
   tell_journal(s_);
+  bump(seat);
+}
+
+namespace {
+// What a question is, to tell whether a seat is still asked the same: its
+// prompt and its options' ids.
+std::string question_digest(const Decision& d) {
+  std::string out = std::to_string(d.prompt.key) + "/" + std::to_string(d.pick_min) + "/" + std::to_string(d.pick_max);
+  for (const auto& o : d.options) out += "|" + o.id;
+  return out;
+}
+}  // namespace
+
+void Room::note_questions(int chooser) {
+  asked_at_.resize(kinds_.size(), UINT64_MAX);
+  asked_.resize(kinds_.size());
+  for (size_t seat = 0; seat < kinds_.size(); ++seat) {
+    const Decision* d = s_.pending_for(static_cast<int>(seat));
+    if (!d) {
+      asked_at_[seat] = UINT64_MAX;
+      asked_[seat].clear();
+      continue;
+    }
+    std::string digest = question_digest(*d);
+    // The seat that chose, or everyone after an undo, is asked anew even
+    // when the question reads the same: a second click meant for the last
+    // one must not answer it.
+    if (chooser == kEverySeat || chooser == static_cast<int>(seat) || digest != asked_[seat]) {
+      asked_at_[seat] = version_;
+      asked_[seat] = std::move(digest);
+    }
+  }
+}
+
+void Room::bump(int chooser) {
   ++version_;
+  note_questions(chooser);
   changed.notify_all();
 }
 
 void Room::choose(int seat, const std::string& option, uint64_t version, bool confirmed) {
-  if (version != version_)
+  // A page that drew the seat's question as it still stands may answer it,
+  // though other seats chose meanwhile (a simultaneous secret choice).
+  const uint64_t asked = static_cast<size_t>(seat) < asked_at_.size() ? asked_at_[static_cast<size_t>(seat)] : version_;
+  if (version > version_ || version < asked)
     throw Refused(409, "the game has moved on since the page was drawn (version " + std::to_string(version) + ", now " +
                            std::to_string(version_) + ")");
   const Decision* d = s_.pending_for(seat);
@@ -347,8 +387,7 @@ void Room::undo(int seat) {
   // the next choice replaces in the log: replayed on from there, it would
   // show the old choice under the new one's step. It starts again when asked.
   if (replay_step_ > log_.choices.size()) replay_at_.reset();
-  ++version_;
-  changed.notify_all();
+  bump(kEverySeat);
 }
 
 bool Room::bot_step() {

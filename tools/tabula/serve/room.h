@@ -88,6 +88,11 @@ class Room {
 
  private:
   void start();  // the layout and the agents
+  // The game changed (`chooser` chose, or kEverySeat: an undo): a new
+  // version, the questions noted, and whoever waits woken.
+  static constexpr int kEverySeat = -2;
+  void bump(int chooser);
+  void note_questions(int chooser);
   std::string title(const std::string& lang) const;  // "Dungeon Lords — Practice dungeon 1"
   // Replays `log` from its start, checking every hash, to s_, log_ and the
   // story; throws std::runtime_error saying where it stops agreeing.
@@ -114,6 +119,10 @@ class Room {
   std::vector<ChanceEvent> met_;
   UndoHistory undo_;
   uint64_t version_ = 0;
+  // Per seat: the version at which its open question was first asked as it
+  // stands (UINT64_MAX: none), and what that question is.
+  std::vector<uint64_t> asked_at_;
+  std::vector<std::string> asked_;
   RoomFile file_;
   // A line of the story as each reader (seat from 0, -1 the onlooker) reads
   // it in each language, at (reader + 1) * 2 + (cs ? 1 : 0), with its cause.
