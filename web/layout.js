@@ -233,8 +233,13 @@ function optionsNaming(ctx, ...names) {
   const ns = names.filter((n) => n != null && n !== '').map(String);
   // Options about an entity belong to its card, not to the place it is on.
   return ctx.options.filter((o) => o.entity == null).filter((o) => {
-    if (ns.includes(o.id)) return true;
-    const words = (o.label || '').split(/[^\p{L}\p{N}_-]+/u);
+    // The id names it ("K14"), or ends in it after a colon ("walk:plains_5").
+    if (ns.some((n) => o.id === n || o.id.endsWith(':' + n))) return true;
+    // A word of the label names it; in a move ("Zombie O15 → N14") only
+    // the words after the arrow do: the place it goes to.
+    const label = o.label || '';
+    const to = label.includes('→') ? label.slice(label.lastIndexOf('→') + 1) : label;
+    const words = to.split(/[^\p{L}\p{N}_-]+/u);
     return ns.some((n) => words.includes(n));
   });
 }

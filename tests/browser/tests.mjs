@@ -25,7 +25,7 @@ export function check(ok, what) {
 // One choice by clicks: an option button at random (a set: as many as it
 // asks for, then the confirm button). Waits until the page has drawn the
 // next state, so the next click is never on a stale button.
-export async function clickAChoice(page, pick) {
+export async function clickAChoice(page, pick, endIt = false) {
   const panel = page.locator('.decision');
   const options = panel.locator('button.option:not([disabled])');
   const n = await options.count();
@@ -48,6 +48,11 @@ export async function clickAChoice(page, pick) {
   await page.waitForFunction((v) => document.body.dataset.version !== v || document.querySelector('.status.error, .confirm-end'),
     version, { timeout: 30000 });
   if (await page.locator('.confirm-end').count()) {
+    if (endIt) {  // the game ends here, as the player chose
+      await page.click('.confirm-end .end-yes');
+      await page.waitForSelector('.result');
+      return true;
+    }
     await page.click('.confirm-end .end-no');
     await page.waitForSelector('.confirm-end', { state: 'detached' });
     await page.waitForSelector('.decision button.option:not([disabled])');
@@ -59,14 +64,16 @@ export async function clickAChoice(page, pick) {
 }
 
 // Clicks choices until `done()` says so or the game is over; returns how many.
-export async function playUntil(page, pick, done, most = 2000) {
+// `giveUpAfter`: from that many clicks on, a losing game-ending choice
+// (a concession) is confirmed when picked, not declined.
+export async function playUntil(page, pick, done, most = 2000, giveUpAfter = Infinity) {
   let clicks = 0;
   while (clicks < most) {
     if (await page.locator('.result').count()) return clicks;
     if (done && (await done())) return clicks;
     await page.waitForSelector('.decision button.option:not([disabled]), .result', { timeout: 30000 });
     if (await page.locator('.result').count()) return clicks;
-    if (await clickAChoice(page, pick)) clicks++;
+    if (await clickAChoice(page, pick, clicks >= giveUpAfter)) clicks++;
   }
   throw new Error(`still playing after ${most} clicks`);
 }

@@ -44,16 +44,8 @@ Room::Room(std::string room_id, const NewGame& g, RoomFile file) : id(std::move(
   if (kinds_.empty()) throw Refused(400, "seats: name a kind for each seat (human, random, greedy, mcts or a bot)");
   log_.seed = g.has_seed ? g.seed : (static_cast<uint64_t>(std::random_device{}()) << 32 | std::random_device{}());
   log_.lang = g.lang;
-  for (const auto& k : kinds_) log_.seat_kinds.push_back(k.text);
   setup_ = g.setup;
-  int humans = 0;
-  for (const auto& k : kinds_) {
-    const bool human = k.base == SeatKind::Base::Human;
-    humans += human;
-    tokens_.seats.push_back(human ? new_token() : "");
-  }
-  tokens_.watch = new_token();
-  if (humans > 1) tokens_.table = new_token();
+  seat_everyone();
   engine_->record_chance(&met_);
   try {
     s_ = engine_->new_game(log_.seed, log_.seats, log_.options);
@@ -117,6 +109,14 @@ Room::Room(std::string room_id, const GameLog& log, const std::vector<std::strin
   }
   engine_->record_chance(&met_);
   log_.lang = lang;
+  seat_everyone();
+  undo_.seal();  // the log's choices were made elsewhere
+  version_ = log_.choices.size();  // as the file will say: a line per choice
+  start();
+  file_.create(id, setup_, tokens_, log_);
+}
+
+void Room::seat_everyone() {
   log_.seat_kinds.clear();
   for (const auto& k : kinds_) log_.seat_kinds.push_back(k.text);
   int humans = 0;
@@ -127,10 +127,6 @@ Room::Room(std::string room_id, const GameLog& log, const std::vector<std::strin
   }
   tokens_.watch = new_token();
   if (humans > 1) tokens_.table = new_token();
-  undo_.seal();  // the log's choices were made elsewhere
-  version_ = log_.choices.size();  // as the file will say: a line per choice
-  start();
-  file_.create(id, setup_, tokens_, log_);
 }
 
 void Room::retell(const GameLog& log) {

@@ -88,6 +88,7 @@ class Room {
 
  private:
   void start();  // the layout and the agents
+  void seat_everyone();  // a new game's seats in its log, and a token per person, the onlooker and the table
   // The game changed (`chooser` chose, or kEverySeat: an undo): a new
   // version, the questions noted, and whoever waits woken.
   static constexpr int kEverySeat = -2;
