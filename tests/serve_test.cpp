@@ -604,6 +604,15 @@ TEST(Serve, AQuestionThatStillStandsMayBeAnsweredFromAnOlderPage) {
   Reply again = post(*c, api + "/choose", {{"seat", 1}, {"t", g.seat.at(1)}, {"option", option}, {"version", old_version}});
   EXPECT_EQ(again.status, 409) << again.text;
   EXPECT_EQ(get(*c, state_path(g, 1, g.seat.at(1))).body["choices"], 2) << "two choices were made, not three";
+  // docs/web.md GET state, `&lines=N`: the story's last N lines, and how many were left out.
+  const json all = get(*c, state_path(g, 1, g.seat.at(1))).body;
+  const json last = get(*c, state_path(g, 1, g.seat.at(1)) + "&lines=2").body;
+  const json& lines = all["view"]["journal"];
+  ASSERT_GT(lines.size(), 2u);
+  EXPECT_EQ(all["journal_from"], 0);
+  EXPECT_EQ(last["journal_from"], lines.size() - 2);
+  EXPECT_EQ(last["view"]["journal"], json({lines[lines.size() - 2], lines[lines.size() - 1]}));
+  EXPECT_EQ(last["causes"].size(), 2u);
   EXPECT_EQ(server.stop(SIGTERM), 0) << server.stderr_text();
 }
 

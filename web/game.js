@@ -5,7 +5,7 @@ import { t, getLang, setLang, langChosen, pickText, kindName, keepLang } from '.
 import { el, clear, hidePopover } from './dom.js';
 import { api, query, live, langSwitch } from './app.js';
 import { renderBoard, infoButton } from './board.js';
-import { renderLog } from './log.js';
+import { renderLog, LOG_LINES } from './log.js';
 
 export function startGame(root, g) {
   const page = {
@@ -43,7 +43,7 @@ export function startGame(root, g) {
 
 // Without a language chosen here, the server answers in the game's own.
 function stateUrl(g, seat) {
-  return `/api/games/${encodeURIComponent(g.id)}/state?${query({ seat, t: g.token, lang: langChosen() ? getLang() : '' })}`;
+  return `/api/games/${encodeURIComponent(g.id)}/state?${query({ seat, t: g.token, lang: langChosen() ? getLang() : '', lines: LOG_LINES })}`;
 }
 
 async function load(page) {
@@ -126,7 +126,7 @@ function draw(page, st, opts = {}) {
     waitingLines(view, me),
     el('div', { class: 'play' },
       renderBoard(view, st.layout, ctx),
-      el('aside', { class: 'side' }, controls(page, st, me), renderLog(view.journal || [], st.causes || []))));
+      el('aside', { class: 'side' }, controls(page, st, me), renderLog(view.journal || [], st.causes || [], st.journal_from || 0))));
   const lines = page.main.querySelector('.log-lines');
   if (lines && atBottom) lines.scrollTop = lines.scrollHeight;
 }

@@ -3,10 +3,13 @@
 import { t } from './i18n.js';
 import { el } from './dom.js';
 
-export function renderLog(journal, causes) {
+// `from`: how many earlier lines the server left out (?lines=N); they are
+// numbered on from there, and the replay shows them.
+export const LOG_LINES = 400;
+export function renderLog(journal, causes, from = 0) {
   // Room for the longest number ("533."), so none is clipped at the left.
-  const list = el('ol', { class: 'log-lines', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0',
-    style: { '--digits': String(Math.max(1, journal.length)).length } });
+  const list = el('ol', { class: 'log-lines', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0', start: from + 1,
+    style: { '--digits': String(Math.max(1, from + journal.length)).length } });
   journal.forEach((line, i) => {
     const why = el('div', { class: 'cause', hidden: true }, causeText(causes[i]));
     const btn = el('button', { type: 'button', class: 'why', text: t('game.why'), 'aria-expanded': 'false' });
@@ -16,7 +19,8 @@ export function renderLog(journal, causes) {
     });
     list.append(el('li', {}, el('span', { class: 'line', text: typeof line === 'string' ? line : (line.text ?? JSON.stringify(line)) }), btn, why));
   });
-  return el('section', { class: 'log' }, el('h2', { text: t('game.log') }), list);
+  return el('section', { class: 'log' }, el('h2', { text: t('game.log') }),
+    from > 0 ? el('p', { class: 'hint', text: t('game.log.earlier', { n: from }) }) : null, list);
 }
 
 // A cause is {rule, layer, card: {name, def, layer}} (the card's layer said

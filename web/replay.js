@@ -4,7 +4,7 @@ import { t, getLang, pickText, keepLang } from './i18n.js';
 import { el, clear } from './dom.js';
 import { api, query, langSwitch, showError } from './app.js';
 import { renderBoard } from './board.js';
-import { renderLog } from './log.js';
+import { renderLog, LOG_LINES } from './log.js';
 
 export function startReplay(root, r) {
   let step = r.step != null ? +r.step : null; // null: the last step, once known
@@ -31,7 +31,7 @@ export function startReplay(root, r) {
   let seq = 0;
   async function load() {
     const mine = ++seq; // a later step asked for wins over a slower answer
-    const url = `/api/games/${encodeURIComponent(r.id)}/replay?${query({ seat: r.seat, t: r.token, step: step ?? '', lang: getLang() })}`;
+    const url = `/api/games/${encodeURIComponent(r.id)}/replay?${query({ seat: r.seat, t: r.token, step: step ?? '', lang: getLang(), lines: LOG_LINES })}`;
     let d;
     try {
       d = await api.get(url);
@@ -56,7 +56,7 @@ export function startReplay(root, r) {
     const ctx = { seat: r.seat, entityOptions: new Map(), selected: null, options: [], act: null };
     clear(out,
       el('p', { class: 'chose', text: step === 0 || d.chose == null ? t('replay.start') : d.chose.secret ? choseText(d.chose) : t('replay.chose', { what: choseText(d.chose) }) }),
-      el('div', { class: 'play' }, renderBoard(d.view, layout || null, ctx), el('aside', { class: 'side' }, renderLog(d.view.journal || [], d.causes || []))));
+      el('div', { class: 'play' }, renderBoard(d.view, layout || null, ctx), el('aside', { class: 'side' }, renderLog(d.view.journal || [], d.causes || [], d.journal_from || 0))));
     const lines = out.querySelector('.log-lines');
     if (lines) lines.scrollTop = lines.scrollHeight;
   }

@@ -211,7 +211,7 @@ void routes(httplib::Server& http, GameServer& games, const Assets& assets) {
       const uint64_t seen = static_cast<uint64_t>(number_param(req, "wait", 0));
       room->changed.wait_for(lock, std::chrono::seconds(20), [&] { return games.stopping() || room->version() != seen; });
     }
-    send_json(res, room->state(reader, lang));
+    send_json(res, room->state(reader, lang, static_cast<size_t>(number_param(req, "lines", 0))));
   }));
   http.Post(R"(/api/games/([a-z0-9]+)/choose)", guarded([&games](const httplib::Request& req, httplib::Response& res) {
     std::shared_ptr<Room> room = games.room(req.matches[1]);
@@ -249,7 +249,8 @@ void routes(httplib::Server& http, GameServer& games, const Assets& assets) {
     const std::string lang = lang_param(req, *room);
     std::lock_guard<std::mutex> lock(room->mu);
     const int reader = room->open(req.get_param_value("t"), number_param(req, "seat", 0));
-    send_json(res, room->replay(reader, static_cast<size_t>(number_param(req, "step", 0)), lang));
+    send_json(res, room->replay(reader, static_cast<size_t>(number_param(req, "step", 0)), lang,
+                                static_cast<size_t>(number_param(req, "lines", 0))));
   }));
   http.Get(R"(/api/games/([a-z0-9]+)/log)", guarded([&games](const httplib::Request& req, httplib::Response& res) {
     std::shared_ptr<Room> room = games.room(req.matches[1]);

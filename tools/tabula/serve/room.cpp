@@ -234,24 +234,31 @@ void Room::tell_choice(const State& before, int seat, const std::string& option)
   story_.push_back(std::move(line));
 }
 
-json Room::reader_view(const State& s, int reader, const std::string& lang, size_t choice) const {
+json Room::reader_view(const State& s, int reader, const std::string& lang, size_t choice, size_t last) const {
   json out;
   out["view"] = json::parse(engine_->view_json(s, reader, lang));
-  json journal = json::array(), causes = json::array();
-  const size_t at = story_index(reader, lang);
+  // The reader's lines up to `choice`, of which the last `last` are sent
+  // (0: all): a long game's answers do not grow without end.
+  std::vector<const StoryLine*> mine;
   for (const auto& line : story_) {
     if (line.choice > choice) break;
-    if (line.seat >= 0 && line.seat != reader) continue;
-    journal.push_back(line.text[at]);
-    causes.push_back(line.cause[at]);
+    if (line.seat < 0 || line.seat == reader) mine.push_back(&line);
+  }
+  const size_t from = last > 0 && mine.size() > last ? mine.size() - last : 0;
+  json journal = json::array(), causes = json::array();
+  const size_t at = story_index(reader, lang);
+  for (size_t i = from; i < mine.size(); ++i) {
+    journal.push_back(mine[i]->text[at]);
+    causes.push_back(mine[i]->cause[at]);
   }
   out["view"]["journal"] = journal;
+  out["journal_from"] = from;
   out["causes"] = causes;
   return out;
 }
 
-json Room::state(int reader, const std::string& lang) const {
-  json j = reader_view(s_, reader, lang, log_.choices.size());
+json Room::state(int reader, const std::string& lang, size_t last) const {
+  json j = reader_view(s_, reader, lang, log_.choices.size(), last);
   j["id"] = id;
   j["version"] = version_;
   j["pack"] = engine_->packs().id();
@@ -433,7 +440,7 @@ bool Room::bot_step() {
   return true;
 }
 
-json Room::replay(int reader, size_t step, const std::string& lang) {
+json Room::replay(int reader, size_t step, const std::string& lang, size_t last) {
   if (step > log_.choices.size())
     throw Refused(400, "step " + std::to_string(step) + ": the game has " + std::to_string(log_.choices.size()) + " choices");
   QuietEngine quiet(*engine_);
@@ -469,7 +476,7 @@ json Room::replay(int reader, size_t step, const std::string& lang) {
     }
     ++replay_step_;
   }
-  json j = reader_view(*replay_at_, reader, lang, step);
+  json j = reader_view(*replay_at_, reader, lang, step, last);
   j["step"] = step;
   j["steps"] = log_.choices.size();
   j["chose"] = chose;

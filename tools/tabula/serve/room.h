@@ -68,10 +68,11 @@ class Room {
   bool bots_to_move() const;  // a bot seat has a decision open
   const Tokens& tokens() const { return tokens_; }
 
-  // What `reader` sees now, in `lang` (docs/web.md, GET state).
-  nlohmann::json state(int reader, const std::string& lang) const;
+  // What `reader` sees now, in `lang` (docs/web.md, GET state), with the
+  // last `last` lines of the story (0: all).
+  nlohmann::json state(int reader, const std::string& lang, size_t last = 0) const;
   // What `reader` saw after `step` choices of the log.
-  nlohmann::json replay(int reader, size_t step, const std::string& lang);
+  nlohmann::json replay(int reader, size_t step, const std::string& lang, size_t last = 0);
   // A line for the lobby: no tokens.
   nlohmann::json summary() const;
   std::string log_json() const { return log_.to_json(); }
@@ -102,7 +103,7 @@ class Room {
   // or, when it cannot be saved, undone and refused.
   void applied(int seat, const std::string& option, State before, bool person);
   // The view of `s` for `reader`, with the story's lines up to `choice` choices.
-  nlohmann::json reader_view(const State& s, int reader, const std::string& lang, size_t choice) const;
+  nlohmann::json reader_view(const State& s, int reader, const std::string& lang, size_t choice, size_t last) const;
   // The story: what `seat` chose in `before`, then the lines its choice
   // wrote (s.journal holds the latest choice's lines only).
   void tell_choice(const State& before, int seat, const std::string& option);
