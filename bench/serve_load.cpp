@@ -19,9 +19,7 @@
 // measures a server over the network.
 #include <httplib.h>
 
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -49,6 +47,7 @@
 #include "core/pack/pack.h"
 #include "core/rules/engine.h"
 #include "core/state/state.h"
+#include "tests/serve_child.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -110,57 +109,13 @@ Args parse(int argc, char** argv) {
   return a;
 }
 
-// The server as a child process; killed and reaped when this ends early.
-class Server {
- public:
-  Server(const Args& a, const fs::path& data, const fs::path& err_file) {
-    int out[2];
-    if (pipe(out) != 0) throw std::runtime_error("pipe failed");
-    std::vector<std::string> args = {a.tabula, "serve", "--port", "0", "--data", data.string()};
-    if (a.server_threads > 0) args.insert(args.end(), {"--threads", std::to_string(a.server_threads)});
-    if (a.bot_threads > 0) args.insert(args.end(), {"--bot-threads", std::to_string(a.bot_threads)});
-    pid_ = fork();
-    if (pid_ == 0) {
-      // Killed with this process, too, if it dies before its destructors run.
-      prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (chdir(TABULA_SOURCE_DIR) != 0) _exit(126);
-      dup2(out[1], 1);
-      const int err = ::open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-      if (err >= 0) dup2(err, 2);
-      close(out[0]);
-      close(out[1]);
-      std::vector<char*> argv;
-      for (auto& s : args) argv.push_back(s.data());
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(out[1]);
-    out_ = out[0];
-    std::string line;
-    char c;
-    while (::read(out_, &c, 1) == 1 && c != '\n') line += c;
-    const std::string at = "http://127.0.0.1:";
-    if (size_t p = line.find(at); p != std::string::npos) port_ = std::atoi(line.c_str() + p + at.size());
-  }
-  ~Server() { stop(SIGKILL); }
-  int port() const { return port_; }
-  int stop(int sig) {
-    if (pid_ <= 0) return -1;
-    kill(pid_, sig);
-    int status = 0;
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
-    pid_ = -1;
-    close(out_);
-    return status;
-  }
-
- private:
-  pid_t pid_ = -1;
-  int out_ = -1;
-  int port_ = 0;
-};
+// The server as a child process (tests/serve_child.h), with this run's threads.
+std::vector<std::string> serve_args(const Args& a, const fs::path& data) {
+  std::vector<std::string> args = {"--data", data.string()};
+  if (a.server_threads > 0) args.insert(args.end(), {"--threads", std::to_string(a.server_threads)});
+  if (a.bot_threads > 0) args.insert(args.end(), {"--bot-threads", std::to_string(a.bot_threads)});
+  return args;
+}
 
 // Latencies in microseconds, one list per kind of request.
 struct Timings {
@@ -335,7 +290,7 @@ int main(int argc, char** argv) {
     }
   } cleanup{tmp};
 
-  Server server(a, tmp / "data", tmp / "serve.stderr");
+  tabula::ServeChild server(a.tabula, serve_args(a, tmp / "data"), (tmp / "serve.stderr").string());
   if (server.port() <= 0) {
     std::ifstream err(tmp / "serve.stderr");
     std::cerr << "serve_load: tabula serve did not start (" << a.tabula << "): " << err.rdbuf() << "\n";

@@ -8,9 +8,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,6 +30,7 @@
 #include "core/pack/pack.h"
 #include "core/rules/engine.h"
 #include "core/rules/subset.h"
+#include "tests/serve_child.h"
 #include "tests/tool_run.h"
 
 using namespace tabula;
@@ -61,70 +60,25 @@ class TempDir {
   fs::path path_;
 };
 
-// `tabula serve --port 0 --data DIR` as a child process: started at once,
-// its port read from the first line it prints, and always stopped and
-// reaped (SIGKILL in the destructor when a test ends early).
+// `tabula serve --port 0 --data DIR` as a child process (tests/serve_child.h),
+// with an HTTP client for it.
 class ServeProcess {
  public:
-  ServeProcess(const fs::path& data, const fs::path& stderr_file) : err_(stderr_file) {
-    int out[2];
-    if (pipe(out) != 0) {
-      ADD_FAILURE() << "pipe failed";
-      return;
-    }
-    pid_ = fork();
-    if (pid_ == 0) {
-      // Killed with this process, too, if it dies before its destructors run.
-      prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (chdir(TABULA_SOURCE_DIR) != 0) _exit(126);
-      dup2(out[1], 1);
-      const int err = ::open(stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-      if (err >= 0) dup2(err, 2);
-      close(out[0]);
-      close(out[1]);
-      const std::string tool = tabula_tool(), dir = data.string();
-      execl(tool.c_str(), tool.c_str(), "serve", "--port", "0", "--data", dir.c_str(), "--threads", "16",
-            static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(out[1]);
-    out_ = out[0];
-    char c;
-    while (::read(out_, &c, 1) == 1 && c != '\n') first_line_ += c;
-    // "tabula serve: http://127.0.0.1:PORT/  (games in ..., N resumed; ...)"
-    const std::string at = "http://127.0.0.1:";
-    if (size_t p = first_line_.find(at); p != std::string::npos) port_ = std::atoi(first_line_.c_str() + p + at.size());
-  }
-  ~ServeProcess() { stop(SIGKILL); }
-  ServeProcess(const ServeProcess&) = delete;
-  ServeProcess& operator=(const ServeProcess&) = delete;
+  ServeProcess(const fs::path& data, const fs::path& stderr_file)
+      : child_(tabula_tool(), {"--data", data.string(), "--threads", "16"}, stderr_file.string()), err_(stderr_file) {}
 
-  int port() const { return port_; }
-  const std::string& first_line() const { return first_line_; }
+  int port() const { return child_.port(); }
+  const std::string& first_line() const { return child_.first_line(); }
   std::string stderr_text() const { return read_file(err_); }
-  // Sends `sig` and reaps the process; its wait status (-1 if not running).
-  int stop(int sig) {
-    if (pid_ <= 0) return -1;
-    kill(pid_, sig);
-    int status = 0;
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
-    pid_ = -1;
-    if (out_ >= 0) close(out_);
-    out_ = -1;
-    return status;
-  }
+  int stop(int sig) { return child_.stop(sig); }
   std::unique_ptr<httplib::Client> client() const {
-    auto c = std::make_unique<httplib::Client>("127.0.0.1", port_);
+    auto c = std::make_unique<httplib::Client>("127.0.0.1", child_.port());
     c->set_read_timeout(60, 0);  // a long poll answers within 20 s
     return c;
   }
 
  private:
-  pid_t pid_ = -1;
-  int out_ = -1;
-  int port_ = 0;
-  std::string first_line_;
+  ServeChild child_;
   fs::path err_;
 };
 
